@@ -1,0 +1,51 @@
+from django import forms
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+
+from accounts.identity import GUEST_NAME_MAX
+from accounts.models import User
+from accounts.usernames import MAX_LENGTH, validate_username
+
+
+class SignUpForm(UserCreationForm):
+    username = forms.CharField(
+        max_length=MAX_LENGTH + 1,  # longer input reaches the validator's clear message
+        validators=[validate_username],
+        help_text="3–20 letters, digits, _ or -.",
+        widget=forms.TextInput(attrs={"autocomplete": "username", "autofocus": True}),
+    )
+
+    class Meta(UserCreationForm.Meta):
+        model = User
+        fields = ("username",)
+
+    def clean_username(self):
+        username = self.cleaned_data["username"]
+        if User.objects.filter(username__iexact=username).exists():
+            raise forms.ValidationError("That username is taken; please choose another.", code="taken")
+        return username
+
+
+class LoginForm(AuthenticationForm):
+    error_messages = {
+        **AuthenticationForm.error_messages,
+        "invalid_login": "That username and password do not match an account. Check them and try again.",
+    }
+
+
+class GuestNameForm(forms.Form):
+    name = forms.CharField(
+        max_length=GUEST_NAME_MAX,
+        min_length=2,
+        strip=True,
+        error_messages={
+            "required": "Enter a name.",
+            "min_length": "A name needs at least 2 characters.",
+            "max_length": f"A name can have at most {GUEST_NAME_MAX} characters.",
+        },
+    )
+
+    def clean_name(self):
+        name = " ".join(self.cleaned_data["name"].split())
+        if not all(ch.isprintable() for ch in name):
+            raise forms.ValidationError("A name cannot contain control characters.")
+        return name

@@ -1,0 +1,42 @@
+"""Who is at the keyboard: an account, or a guest known only by their session."""
+
+import secrets
+from dataclasses import dataclass
+
+GUEST_ID_KEY = "guest_id"
+GUEST_NAME_KEY = "guest_name"
+GUEST_NAME_MAX = 24
+
+
+@dataclass(frozen=True)
+class Player:
+    """A person taking part: ``user_id`` for accounts, ``guest_id`` for guests."""
+
+    name: str
+    user_id: int | None = None
+    guest_id: str | None = None
+
+    @property
+    def is_guest(self) -> bool:
+        return self.user_id is None
+
+
+def ensure_guest(session) -> tuple[str, str]:
+    """The session's guest id and name, made on first use."""
+    if GUEST_ID_KEY not in session:
+        session[GUEST_ID_KEY] = secrets.token_hex(12)
+    if GUEST_NAME_KEY not in session:
+        session[GUEST_NAME_KEY] = f"Guest-{secrets.randbelow(9000) + 1000}"
+    return session[GUEST_ID_KEY], session[GUEST_NAME_KEY]
+
+
+def player_from(user, session) -> Player:
+    """The player for a request's (or a WebSocket scope's) user and session."""
+    if user is not None and user.is_authenticated:
+        return Player(name=user.username, user_id=user.pk)
+    guest_id, guest_name = ensure_guest(session)
+    return Player(name=guest_name, guest_id=guest_id)
+
+
+def current_player(request) -> Player:
+    return player_from(request.user, request.session)

@@ -1,0 +1,214 @@
+"""The engine contract shared by every game, and the pieces every engine uses.
+
+An engine is pure Python: no Django, no clock, no I/O. State, actions, views and
+events are plain JSON-able data. Randomness comes only from the state's seed, so a
+game started from a seed (or a stacked deck) and replayed with the same actions
+ends in exactly the same state.
+
+Card notation
+-------------
+A card is a short string: rank then suit.
+
+* Spanish 40-card deck (Disunyer): ranks ``A 2 3 4 5 6 7 J N K`` (Jack, kNight,
+  King), suits ``o`` coins (oros), ``c`` cups (copas), ``s`` swords (espadas),
+  ``b`` clubs (bastos). ``Ao`` is the Ace of coins, ``Nb`` the Knight of clubs.
+* French 52-card deck (Dayous, Court Piece): ranks ``2 3 4 5 6 7 8 9 T J Q K A``,
+  suits ``s`` spades, ``h`` hearts, ``d`` diamonds, ``c`` clubs. ``Th`` is the ten of
+  hearts. Jokers are ``XR`` (red) and ``XB`` (black). Several decks hold identical
+  cards: they are equal strings.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import secrets
+from typing import Any, Protocol
+
+State = dict[str, Any]
+Action = dict[str, Any]
+Event = dict[str, Any]
+View = dict[str, Any]
+
+SPANISH_RANKS = ("A", "2", "3", "4", "5", "6", "7", "J", "N", "K")
+SPANISH_SUITS = ("o", "c", "s", "b")
+SPANISH_SUIT_NAMES = {"o": "coins", "c": "cups", "s": "swords", "b": "clubs"}
+SPANISH_RANK_NAMES = {
+    "A": "Ace", "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7",
+    "J": "Jack", "N": "Knight", "K": "King",
+}
+
+FRENCH_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
+FRENCH_SUITS = ("s", "h", "d", "c")
+FRENCH_SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+FRENCH_RANK_NAMES = {
+    "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9",
+    "T": "10", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace",
+}
+JOKERS = ("XR", "XB")
+
+
+class IllegalAction(Exception):
+    """An action the rules refuse. ``reason`` is a sentence a player can read."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class InvalidOptions(ValueError):
+    """Table options the game cannot be played with; the message says why."""
+
+
+def spanish_deck() -> list[str]:
+    return [rank + suit for suit in SPANISH_SUITS for rank in SPANISH_RANKS]
+
+
+def french_deck(decks: int = 1, jokers: bool = False) -> list[str]:
+    one = [rank + suit for suit in FRENCH_SUITS for rank in FRENCH_RANKS]
+    if jokers:
+        one += list(JOKERS)
+    return one * decks
+
+
+def rank_of(card: str) -> str:
+    return card[0]
+
+
+def suit_of(card: str) -> str:
+    return card[1]
+
+
+def card_name(card: str, spanish: bool = False) -> str:
+    """``Ao`` → "Ace of coins", ``Th`` → "10 of hearts", ``XR`` → "red joker"."""
+    if card in JOKERS:
+        return "red joker" if card == "XR" else "black joker"
+    ranks, suits = (
+        (SPANISH_RANK_NAMES, SPANISH_SUIT_NAMES) if spanish else (FRENCH_RANK_NAMES, FRENCH_SUIT_NAMES)
+    )
+    return f"{ranks[card[0]]} of {suits[card[1]]}"
+
+
+class SeededRandom(random.Random):
+    """A cryptographically strong random stream that a seed reproduces exactly.
+
+    Bits come from BLAKE2b in counter mode keyed by the seed, so nobody can predict
+    a shuffle without the seed (kept in the server-side state only), and a replay
+    from the same seed deals the same cards. ``shuffle`` is Python's Fisher–Yates.
+    """
+
+    def __init__(self, seed: str, stream: int = 0):
+        self._key = hashlib.blake2b(f"{seed}:{stream}".encode(), digest_size=32).digest()
+        self._counter = 0
+        self._pool = 0
+        self._pool_bits = 0
+        super().__init__(0)
+
+    def seed(self, *args, **kwargs) -> None:  # random.Random.__init__ calls this
+        pass
+
+    def getrandbits(self, k: int) -> int:
+        while self._pool_bits < k:
+            block = hashlib.blake2b(
+                self._counter.to_bytes(8, "little"), key=self._key, digest_size=64
+            ).digest()
+            self._counter += 1
+            self._pool |= int.from_bytes(block, "little") << self._pool_bits
+            self._pool_bits += 512
+        bits = self._pool & ((1 << k) - 1)
+        self._pool >>= k
+        self._pool_bits -= k
+        return bits
+
+    def random(self) -> float:
+        return self.getrandbits(53) / (1 << 53)
+
+
+def new_seed() -> str:
+    """A fresh secret seed for a game started without one."""
+    return secrets.token_hex(16)
+
+
+def shuffled(cards: list[str], seed: str, stream: int) -> list[str]:
+    """A new list: ``cards`` shuffled by the ``stream``-th shuffle of the game ``seed``."""
+    deck = list(cards)
+    SeededRandom(seed, stream).shuffle(deck)
+    return deck
+
+
+def require(condition: bool, reason: str) -> None:
+    """Raise ``IllegalAction(reason)`` unless ``condition`` holds."""
+    if not condition:
+        raise IllegalAction(reason)
+
+
+def action_kind(action: Any) -> str:
+    """The action's ``type``, or ``IllegalAction`` when it is not a well-formed action."""
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+        raise IllegalAction("That is not a move: an action needs a type.")
+    return action["type"]
+
+
+def places_from_exits(exit_groups: list[list[int]], winners: list[int], players: int) -> list[int]:
+    """Places for every seat, from the groups that left the game in order.
+
+    ``exit_groups`` lists the seats knocked out (or gone out) together, first group
+    first; ``winners`` are the seats still in at the end (sharing 1st place). Seats
+    leaving in the same group share the best place of their group.
+    """
+    places = [0] * players
+    for seat in winners:
+        places[seat] = 1
+    next_place = len(winners) + 1
+    for group in reversed(exit_groups):
+        for seat in group:
+            places[seat] = next_place
+        next_place += len(group)
+    return places
+
+
+def place_points(place: int, players: int) -> int:
+    """Points for a place at a table of ``players``: ``N + 1 - place``."""
+    return players + 1 - place
+
+
+class Engine(Protocol):
+    """What every game's ``rules.ENGINE`` provides (see docs/architecture.md)."""
+
+    name: str
+    min_players: int
+    max_players: int
+
+    def validate_options(self, options: dict[str, Any], players: int | None = None) -> dict[str, Any]:
+        """The options, normalised with defaults; ``InvalidOptions`` says what is wrong."""
+
+    def turn_seconds(self, options: dict[str, Any]) -> int:
+        """How long a seat has for each decision."""
+
+    def start(
+        self, players: int, options: dict[str, Any], seed: str | None = None,
+        deck: list[str] | None = None,
+    ) -> State:
+        """A new game. ``deck`` stacks the cards (top of the deck first)."""
+
+    def to_act(self, state: State) -> list[int]:
+        """Seats whose decision is awaited now (empty when the game is over)."""
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (empty when it is not theirs to act)."""
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        """The state after ``seat`` takes ``action``, and the public events it caused.
+
+        Never mutates ``state``. Raises ``IllegalAction`` for anything the rules
+        refuse, malformed data included. Events carry only what every viewer may see.
+        """
+
+    def default_action(self, state: State, seat: int) -> Action:
+        """What a timeout plays for ``seat``."""
+
+    def view(self, state: State, seat: int | None) -> View:
+        """Exactly what ``seat`` (or a spectator, ``None``) may know, with its legal actions."""
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        """``None`` while playing; else ``{"places": [...], "winners": [...], ...}``."""

@@ -1,0 +1,143 @@
+"""One consumer per viewer: pushes that viewer's table, takes their moves and reactions."""
+
+import json
+import logging
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.core.cache import cache
+from django.template.loader import render_to_string
+
+from accounts.identity import player_from
+from rooms import presence, services
+from rooms.errors import RoomError
+from rooms.followups import room_group
+from rooms.models import Room
+from rooms.reactions import PLAYER_EMOJIS, REACTION_INTERVAL_SECONDS, SPECTATOR_EMOJIS
+from rooms.rendering import render_table
+from rooms.snapshots import snapshots
+
+log = logging.getLogger(__name__)
+
+MAX_MESSAGE_CHARS = 4096
+
+
+class RoomConsumer(AsyncWebsocketConsumer):
+    async def connect(self):
+        code = self.scope["url_route"]["kwargs"]["code"]
+        self.room_id = await _room_id(code)
+        if self.room_id is None:
+            await self.close(code=4404)
+            return
+        self.player = await database_sync_to_async(_player)(self.scope)
+        self.sent_version = 0
+        self.presence = presence.NOBODY
+        snapshot = await snapshots.get(self.room_id)
+        self.seat = snapshot.seat_of(self.player)
+        await self.channel_layer.group_add(room_group(self.room_id), self.channel_name)
+        await self.accept()
+        await self._announce_presence(await presence.touch(self.room_id, self.channel_name, self.seat))
+        await self._send_table(snapshot)
+
+    async def disconnect(self, code):
+        if getattr(self, "room_id", None) is None:
+            return
+        await self.channel_layer.group_discard(room_group(self.room_id), self.channel_name)
+        after = await presence.leave(self.room_id, self.channel_name, self.seat)
+        await self._announce_presence(after)
+
+    async def receive(self, text_data=None, bytes_data=None):
+        if text_data is None or len(text_data) > MAX_MESSAGE_CHARS:
+            return await self._refuse("That message is too large or not text.")
+        try:
+            message = json.loads(text_data)
+        except ValueError:
+            return await self._refuse("That message is not valid JSON.")
+        if not isinstance(message, dict):
+            return await self._refuse("That message is not understood.")
+        kind = message.get("kind")
+        if kind == "act":
+            await self._act(message)
+        elif kind == "react":
+            await self._react(message.get("emoji"))
+        elif kind == "ping":
+            await presence.touch(self.room_id, self.channel_name, self.seat)
+        elif kind == "sync":
+            await self._send_table(await snapshots.get(self.room_id), force=True)
+        else:
+            await self._refuse("That message is not understood.")
+
+    async def _act(self, message):
+        try:
+            action = json.loads(message.get("action") or "")
+            version = int(message.get("version"))
+        except (TypeError, ValueError):
+            return await self._refuse("That move is malformed.")
+        try:
+            await database_sync_to_async(services.do_act)(self.room_id, self.player, action, version)
+        except RoomError as error:
+            await self._refuse(error.message)
+            await self._send_table(await snapshots.get(self.room_id), force=True)
+
+    async def _react(self, emoji):
+        allowed = SPECTATOR_EMOJIS if self.seat is None else PLAYER_EMOJIS
+        if emoji not in allowed:
+            return await self._refuse("You can't send that here.")
+        sender = (self.player and (self.player.user_id or self.player.guest_id)) or self.channel_name
+        if not await database_sync_to_async(cache.add)(
+            f"react:{self.room_id}:{sender}", 1, REACTION_INTERVAL_SECONDS
+        ):
+            return await self._refuse("Easy there — one reaction every couple of seconds.")
+        await self.channel_layer.group_send(
+            room_group(self.room_id),
+            {
+                "type": "room.reaction",
+                "emoji": emoji,
+                "name": self.player.name if self.player else "A spectator",
+                "spectator": self.seat is None,
+            },
+        )
+
+    async def _refuse(self, reason: str):
+        log.warning("Refused a message in room %s from %s: %s", self.room_id, self.player, reason)
+        await self.send(text_data=render_to_string("rooms/_toast.html", {"message": reason}))
+
+    async def _announce_presence(self, now_present):
+        await self.channel_layer.group_send(
+            room_group(self.room_id), {"type": "room.presence", **now_present.as_event()}
+        )
+
+    async def _send_table(self, snapshot, force: bool = False):
+        if snapshot is None or (snapshot.version <= self.sent_version and not force):
+            return
+        self.sent_version = snapshot.version
+        self.seat = snapshot.seat_of(self.player)
+        await self.send(text_data=render_table(snapshot, self.presence, self.seat))
+
+    async def room_changed(self, event):
+        if event["version"] <= self.sent_version:
+            return
+        await self._send_table(await snapshots.get(self.room_id, event["version"]))
+
+    async def room_presence(self, event):
+        now_present = presence.Presence.from_event(event)
+        if now_present == self.presence:
+            return
+        self.presence = now_present
+        await self._send_table(await snapshots.get(self.room_id), force=True)
+
+    async def room_reaction(self, event):
+        await self.send(text_data=render_to_string("rooms/_reaction.html", event))
+
+
+@database_sync_to_async
+def _room_id(code: str) -> int | None:
+    return Room.objects.filter(code=code.upper()).values_list("id", flat=True).first()
+
+
+def _player(scope):
+    session = scope.get("session")
+    user = scope.get("user")
+    if (user is None or not user.is_authenticated) and (session is None or "guest_id" not in session):
+        return None
+    return player_from(user, session)

@@ -1,0 +1,118 @@
+from django.conf import settings
+from django.db import models
+
+
+class Room(models.Model):
+    """A table people gather at: its seats, options and (once started) its match.
+
+    ``version`` counts every change a viewer can see, lobby or game; it orders the
+    pushes and lets a stale action be refused.
+    """
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting for players"
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+        CLOSED = "closed", "Closed"
+
+    code = models.CharField(max_length=8, unique=True)
+    game = models.CharField(max_length=20, db_index=True)
+    options = models.JSONField(default=dict)
+    is_public = models.BooleanField(default=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True)
+    host_seat = models.PositiveSmallIntegerField(default=0)
+    version = models.PositiveIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+    autostart_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    bot_level = models.CharField(max_length=10, default="normal")
+
+    class Meta:
+        indexes = [models.Index(fields=["is_public", "status", "-created_at"])]
+
+    def __str__(self):
+        return f"{self.game} {self.code}"
+
+    def get_game_title(self) -> str:
+        from games.catalogue import BY_SLUG
+
+        return BY_SLUG[self.game].title
+
+    @property
+    def seats_taken(self) -> int:
+        return sum(1 for seat in self.seats.all() if not seat.is_empty)
+
+
+class Seat(models.Model):
+    """A seat at a room: a person (account or guest), a bot, or empty."""
+
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    guest_id = models.CharField(max_length=32, blank=True, db_index=True)
+    name = models.CharField(max_length=40, blank=True)
+    bot_level = models.CharField(max_length=10, blank=True)
+    timeouts_in_a_row = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["index"]
+        constraints = [models.UniqueConstraint(fields=["room", "index"], name="rooms_seat_unique_index")]
+
+    def __str__(self):
+        return f"{self.room.code} #{self.index} {self.name or '(empty)'}"
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.is_bot and self.user_id is None and not self.guest_id
+
+    def belongs_to(self, player) -> bool:
+        if self.is_bot:
+            return False
+        if player.user_id is not None:
+            return self.user_id == player.user_id
+        return bool(self.guest_id) and self.guest_id == player.guest_id
+
+
+class Match(models.Model):
+    """The game played at a room: the engine's state, its deadline and its history."""
+
+    room = models.OneToOneField(Room, on_delete=models.CASCADE, related_name="match")
+    state = models.JSONField()
+    seed = models.CharField(max_length=64)
+    started_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    bot_due_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    moves = models.PositiveIntegerField(default=0)
+    had_bots = models.BooleanField(default=False)
+    ended_by_staff = models.TextField(blank=True)
+
+    class Meta:
+        verbose_name_plural = "matches"
+
+    def __str__(self):
+        return f"Match at {self.room}"
+
+
+class MatchAction(models.Model):
+    """One applied action, in order: with the seed, these replay the game exactly."""
+
+    class Source(models.TextChoices):
+        PLAYER = "player", "Player"
+        BOT = "bot", "Bot"
+        TIMEOUT = "timeout", "Timeout"
+        FORCED = "forced", "Only choice"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
+    number = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    action = models.JSONField()
+    source = models.CharField(max_length=10, choices=Source.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [models.UniqueConstraint(fields=["match", "number"], name="rooms_action_unique_number")]

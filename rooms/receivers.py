@@ -1,0 +1,9 @@
+from django.dispatch import receiver
+
+from accounts.signals import guest_became_user
+from rooms.services import adopt_guest_seats
+
+
+@receiver(guest_became_user)
+def hand_guest_seats_to_account(sender, guest_id, user, **kwargs):
+    adopt_guest_seats(guest_id, user)

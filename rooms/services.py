@@ -1,0 +1,370 @@
+"""Every change to a room or its game goes through here (see docs/architecture.md).
+
+Each ``do_*`` function locks the room row, checks what it must, changes the
+database, bumps ``room.version`` and, once the transaction commits, tells the room's
+viewers and schedules what comes next (bot moves, timeouts, auto-start).
+"""
+
+import logging
+import random
+import secrets
+from datetime import timedelta
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from games.core import IllegalAction, InvalidOptions
+from rooms import followups
+from rooms.errors import RoomError, StaleAction
+from rooms.gamerules import BOT_LEVEL_LABELS, RULES, rules_for
+from rooms.models import Match, MatchAction, Room, Seat
+
+log = logging.getLogger(__name__)
+
+
+def _locked_room(room_id: int) -> Room:
+    try:
+        return Room.objects.select_for_update().get(pk=room_id)
+    except Room.DoesNotExist:
+        raise RoomError("There is no such room.") from None
+
+
+def _changed(room: Room, *fields: str) -> None:
+    """Save ``room`` with a new version and announce it once the transaction commits."""
+    room.version += 1
+    room.save(update_fields=["version", *fields])
+    followups.after_commit(room)
+
+
+def _new_code(rules) -> str:
+    for _ in range(50):
+        code = "".join(secrets.choice(rules.code_alphabet) for _ in range(rules.code_length))
+        if not Room.objects.filter(code=code).exists():
+            return code
+    raise RoomError("No room code is free right now; please try again.")
+
+
+def _seat_player(seat: Seat, player) -> None:
+    seat.user_id = player.user_id
+    seat.guest_id = player.guest_id or ""
+    seat.name = player.name
+    seat.bot_level = ""
+
+
+def _bot_name(level: str, index: int) -> str:
+    return f"{BOT_LEVEL_LABELS[level]} {index + 1}"
+
+
+def do_create_room(player, game: str, options: dict, is_public: bool, bot_level: str = "normal") -> Room:
+    if game not in RULES:
+        raise RoomError("There is no such game.")
+    if bot_level not in BOT_LEVEL_LABELS:
+        raise RoomError("There is no such bot level.")
+    rules = rules_for(game)
+    try:
+        options = rules.engine.validate_options(options)
+    except InvalidOptions as error:
+        raise RoomError(str(error)) from None
+    now = timezone.now()
+    with transaction.atomic():
+        room = Room.objects.create(
+            code=_new_code(rules),
+            game=game,
+            options=options,
+            is_public=is_public,
+            bot_level=bot_level,
+            autostart_at=now + rules.fill_with_bots_after if rules.fill_with_bots_after is not None else None,
+        )
+        seats = [Seat(room=room, index=i) for i in range(rules.seat_count(options))]
+        _seat_player(seats[0], player)
+        Seat.objects.bulk_create(seats)
+        followups.after_commit(room)
+    return room
+
+
+def _seats(room: Room) -> list[Seat]:
+    return list(room.seats.all())
+
+
+def _require_waiting(room: Room) -> None:
+    if room.status != Room.Status.WAITING:
+        raise RoomError("The game has already started: you can watch it from this page.")
+
+
+def _require_host(room: Room, seats: list[Seat], player) -> None:
+    if not seats[room.host_seat].belongs_to(player):
+        raise RoomError("Only the host can do that.")
+
+
+def do_join(room_id: int, player) -> Seat:
+    with transaction.atomic():
+        room = _locked_room(room_id)
+        seats = _seats(room)
+        mine = next((seat for seat in seats if seat.belongs_to(player)), None)
+        if mine is not None:
+            return mine
+        _require_waiting(room)
+        free = next((seat for seat in seats if seat.is_empty), None)
+        if free is None:
+            raise RoomError("This room is full. You can watch the game as a spectator.")
+        _seat_player(free, player)
+        free.save()
+        _changed(room)
+        _start_if_full(room, seats)
+        return free
+
+
+def do_leave(room_id: int, player) -> None:
+    with transaction.atomic():
+        room = _locked_room(room_id)
+        _require_waiting(room)
+        seats = _seats(room)
+        mine = next((seat for seat in seats if seat.belongs_to(player)), None)
+        if mine is None:
+            raise RoomError("You are not seated in this room.")
+        _empty(mine)
+        fields = []
+        if mine.index == room.host_seat:
+            successor = next((s for s in seats if not s.is_empty and not s.is_bot), None)
+            if successor is None:
+                room.status = Room.Status.CLOSED
+                room.autostart_at = None
+                fields += ["status", "autostart_at"]
+            else:
+                room.host_seat = successor.index
+                fields.append("host_seat")
+        _changed(room, *fields)
+
+
+def _empty(seat: Seat) -> None:
+    seat.user_id = None
+    seat.guest_id = ""
+    seat.name = ""
+    seat.bot_level = ""
+    seat.save()
+
+
+def do_add_bot(room_id: int, player, level: str) -> None:
+    if level not in BOT_LEVEL_LABELS:
+        raise RoomError("There is no such bot level.")
+    with transaction.atomic():
+        room = _locked_room(room_id)
+        _require_waiting(room)
+        seats = _seats(room)
+        _require_host(room, seats, player)
+        free = next((seat for seat in seats if seat.is_empty), None)
+        if free is None:
+            raise RoomError("Every seat is taken.")
+        free.bot_level = level
+        free.name = _bot_name(level, free.index)
+        free.save()
+        _changed(room)
+        _start_if_full(room, seats)
+
+
+def do_remove_bot(room_id: int, player, index: int) -> None:
+    with transaction.atomic():
+        room = _locked_room(room_id)
+        _require_waiting(room)
+        seats = _seats(room)
+        _require_host(room, seats, player)
+        if not 0 <= index < len(seats) or not seats[index].is_bot:
+            raise RoomError("There is no bot in that seat.")
+        _empty(seats[index])
+        _changed(room)
+
+
+def do_start(room_id: int, player) -> None:
+    """The host starts now; bots take the empty seats."""
+    with transaction.atomic():
+        room = _locked_room(room_id)
+        _require_waiting(room)
+        seats = _seats(room)
+        _require_host(room, seats, player)
+        if not rules_for(room.game).host_can_start:
+            raise RoomError("This game starts by itself when the room is full.")
+        _start(room, seats)
+
+
+def do_autostart(room_id: int) -> bool:
+    """Fill a waiting room with bots and start it once its time has come. Idempotent."""
+    with transaction.atomic():
+        room = _locked_room(room_id)
+        if room.status != Room.Status.WAITING or room.autostart_at is None:
+            return False
+        if room.autostart_at > timezone.now():
+            return False
+        _start(room, _seats(room))
+        return True
+
+
+def _start_if_full(room: Room, seats: list[Seat]) -> None:
+    delay = rules_for(room.game).start_when_full_after
+    if delay is None or any(seat.is_empty for seat in seats):
+        return
+    if delay:
+        room.autostart_at = timezone.now() + delay
+        room.save(update_fields=["autostart_at"])
+        followups.after_commit(room)
+    else:
+        _start(room, seats)
+
+
+def _start(room: Room, seats: list[Seat]) -> None:
+    rules = rules_for(room.game)
+    for seat in seats:
+        if seat.is_empty:
+            seat.bot_level = room.bot_level
+            seat.name = _bot_name(room.bot_level, seat.index)
+            seat.save()
+    state = rules.engine.start(len(seats), room.options)
+    match = Match(room=room, state=state, seed=state["seed"], had_bots=any(s.is_bot for s in seats))
+    room.status = Room.Status.PLAYING
+    room.autostart_at = None
+    _advance(room, match, seats)
+    match.save()
+    _changed(room, "status", "autostart_at")
+
+
+def _advance(room: Room, match: Match, seats: list[Seat]) -> None:
+    """Play every decision that has exactly one legal choice, then set the clocks."""
+    engine = rules_for(room.game).engine
+    while True:
+        forced = next(
+            (
+                (seat, legal[0])
+                for seat in engine.to_act(match.state)
+                if len(legal := engine.legal_actions(match.state, seat)) == 1
+            ),
+            None,
+        )
+        if forced is None:
+            break
+        _record(match, engine, forced[0], forced[1], MatchAction.Source.FORCED)
+    now = timezone.now()
+    to_act = engine.to_act(match.state)
+    outcome = engine.outcome(match.state)
+    if outcome is not None:
+        match.deadline = match.bot_due_at = None
+        match.finished_at = now
+        room.status = Room.Status.FINISHED
+        from leaderboard.services import record_results
+
+        record_results(room, match, seats, outcome)
+        return
+    match.deadline = now + timedelta(seconds=engine.turn_seconds(room.options)) if to_act else None
+    bots_to_act = [seat for seat in to_act if seats[seat].is_bot]
+    match.bot_due_at = now + followups.bot_delay() if bots_to_act else None
+
+
+def _record(match: Match, engine, seat: int, action: dict, source: str) -> None:
+    match.state, _events = engine.apply(match.state, seat, action)
+    match.moves += 1
+    MatchAction.objects.create(match=match, number=match.moves, seat=seat, action=action, source=source)
+
+
+def _apply(room: Room, seat: int, action: dict, source: str) -> None:
+    match = room.match
+    seats = _seats(room)
+    _record(match, rules_for(room.game).engine, seat, action, source)
+    _advance(room, match, seats)
+    match.save()
+    _changed(room, "status")
+
+
+def _locked_playing_room(room_id: int) -> Room:
+    room = _locked_room(room_id)
+    if room.status != Room.Status.PLAYING:
+        raise RoomError("The game is not being played now.")
+    return room
+
+
+def do_act(room_id: int, player, action, version) -> None:
+    """A person's move, made on the table they saw at ``version``."""
+    with transaction.atomic():
+        room = _locked_playing_room(room_id)
+        if version != room.version:
+            raise StaleAction("The table changed before your move arrived. Look again and choose.")
+        seats = _seats(room)
+        mine = next((seat for seat in seats if seat.belongs_to(player)), None)
+        if mine is None:
+            raise RoomError("You are watching this game, not playing in it.")
+        try:
+            _apply(room, mine.index, action, MatchAction.Source.PLAYER)
+        except IllegalAction as illegal:
+            raise RoomError(illegal.reason) from None
+        if mine.timeouts_in_a_row:
+            Seat.objects.filter(pk=mine.pk).update(timeouts_in_a_row=0)
+
+
+def do_timeout(room_id: int, version: int) -> bool:
+    """Play the timeout default for every seat awaited at ``version``. Idempotent."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().filter(pk=room_id).first()
+        if room is None or room.status != Room.Status.PLAYING or room.version != version:
+            return False
+        match = room.match
+        if match.deadline is None or match.deadline > timezone.now():
+            return False
+        engine = rules_for(room.game).engine
+        for seat in engine.to_act(match.state):
+            if seat in engine.to_act(match.state):
+                _record(match, engine, seat, engine.default_action(match.state, seat), MatchAction.Source.TIMEOUT)
+                Seat.objects.filter(room=room, index=seat).update(timeouts_in_a_row=F("timeouts_in_a_row") + 1)
+        _advance(room, match, _seats(room))
+        match.save()
+        _changed(room, "status")
+        return True
+
+
+def choose_bot_move(room: Room, seat: int) -> dict:
+    """A bot's decision from its seat's view only, thought out without holding a lock."""
+    rules = rules_for(room.game)
+    bot_seat = room.seats.get(index=seat)
+    view = rules.engine.view(room.match.state, seat)
+    rng = random.Random(f"{room.match.seed}:{room.version}:{seat}")
+    return rules.bot_for(bot_seat.bot_level).choose(view, rng)
+
+
+def do_bot_move(room_id: int, version: int, seat: int, action: dict) -> bool:
+    """Apply a bot's move if the table is still the one it thought about."""
+    with transaction.atomic():
+        room = Room.objects.select_for_update().filter(pk=room_id).first()
+        if room is None or room.status != Room.Status.PLAYING or room.version != version:
+            return False
+        try:
+            _apply(room, seat, action, MatchAction.Source.BOT)
+        except IllegalAction as illegal:
+            log.error("Bot in room %s seat %s chose an illegal move: %s", room.code, seat, illegal.reason)
+            return False
+        return True
+
+
+def do_end_match(room_id: int, reason: str) -> None:
+    """Staff end a stuck game: it stops where it is and counts for nobody."""
+    with transaction.atomic():
+        room = _locked_room(room_id)
+        if room.status not in (Room.Status.PLAYING, Room.Status.WAITING):
+            raise RoomError("That game is not running.")
+        room.status = Room.Status.CLOSED
+        room.autostart_at = None
+        match = Match.objects.filter(room=room).first()
+        if match is not None:
+            match.deadline = match.bot_due_at = None
+            match.finished_at = timezone.now()
+            match.ended_by_staff = reason or "Ended by staff."
+            match.save()
+        _changed(room, "status", "autostart_at")
+
+
+def adopt_guest_seats(guest_id: str, user) -> None:
+    """Give a guest's seats in unfinished rooms to the account they just made or logged into."""
+    open_rooms = Seat.objects.filter(
+        guest_id=guest_id, room__status__in=[Room.Status.WAITING, Room.Status.PLAYING]
+    ).values_list("room_id", flat=True)
+    for room_id in list(open_rooms):
+        with transaction.atomic():
+            room = _locked_room(room_id)
+            room.seats.filter(guest_id=guest_id).update(guest_id="", user=user, name=user.username)
+            _changed(room)

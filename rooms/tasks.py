@@ -1,0 +1,68 @@
+"""Celery tasks: timeouts, auto-starts and bot moves. Each is idempotent: it carries
+the version it was scheduled for and does nothing once the room has moved on."""
+
+from datetime import timedelta
+
+from celery import shared_task
+from django.utils import timezone
+
+from rooms import services
+from rooms.errors import RoomError
+from rooms.gamerules import rules_for
+from rooms.models import Match, Room
+
+LOST_BOT_GRACE = timedelta(seconds=3)
+
+
+@shared_task(ignore_result=True)
+def fire_timeout(room_id: int, version: int) -> bool:
+    return services.do_timeout(room_id, version)
+
+
+@shared_task(ignore_result=True)
+def autostart(room_id: int) -> bool:
+    try:
+        return services.do_autostart(room_id)
+    except RoomError:
+        return False
+
+
+@shared_task(ignore_result=True)
+def play_bot(room_id: int, version: int) -> bool:
+    """The first bot awaited at ``version`` thinks (no lock held), then moves."""
+    room = Room.objects.select_related("match").filter(pk=room_id, version=version).first()
+    if room is None or room.status != Room.Status.PLAYING:
+        return False
+    engine = rules_for(room.game).engine
+    bot_seats = set(room.seats.exclude(bot_level="").values_list("index", flat=True))
+    seat = next((s for s in engine.to_act(room.match.state) if s in bot_seats), None)
+    if seat is None:
+        return False
+    action = services.choose_bot_move(room, seat)
+    return services.do_bot_move(room_id, version, seat, action)
+
+
+@shared_task(ignore_result=True)
+def sweep_deadlines() -> dict:
+    """Every second (Celery beat): the guarantee behind every precise timer."""
+    now = timezone.now()
+    timed_out = list(
+        Match.objects.filter(deadline__lte=now, room__status=Room.Status.PLAYING).values_list(
+            "room_id", "room__version"
+        )
+    )
+    for room_id, version in timed_out:
+        services.do_timeout(room_id, version)
+    due = list(
+        Room.objects.filter(status=Room.Status.WAITING, autostart_at__lte=now).values_list("id", flat=True)
+    )
+    for room_id in due:
+        autostart(room_id)
+    lost_bots = list(
+        Match.objects.filter(
+            bot_due_at__lte=now - LOST_BOT_GRACE, room__status=Room.Status.PLAYING
+        ).values_list("room_id", "room__version")
+    )
+    for room_id, version in lost_bots:
+        play_bot.apply_async((room_id, version))
+    return {"timeouts": len(timed_out), "autostarts": len(due), "bots": len(lost_bots)}

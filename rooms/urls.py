@@ -1,0 +1,16 @@
+from django.urls import path
+
+from rooms import views
+
+app_name = "rooms"
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("join/", views.join_by_code, name="join_by_code"),
+    path("new/<slug:game>/", views.create, name="create"),
+    path("<str:code>/", views.room, name="room"),
+    path("<str:code>/join/", views.join, name="join"),
+    path("<str:code>/leave/", views.leave, name="leave"),
+    path("<str:code>/start/", views.start, name="start"),
+    path("<str:code>/bots/add/", views.add_bot, name="add_bot"),
+    path("<str:code>/bots/remove/", views.remove_bot, name="remove_bot"),
+]

@@ -1,0 +1,107 @@
+from django.contrib import messages
+from django.http import Http404
+from django_htmx.http import HttpResponseClientRefresh
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from accounts.identity import current_player
+from games.catalogue import BY_SLUG
+from rooms import presence, services
+from rooms.errors import RoomError
+from rooms.forms import FORMS, JoinByCodeForm
+from rooms.models import Room
+from rooms.rendering import render_table
+from rooms.snapshots import load_snapshot
+
+LOBBY_SIZE = 50
+
+
+def lobby(request):
+    rooms = (
+        Room.objects.filter(is_public=True, status__in=[Room.Status.WAITING, Room.Status.PLAYING])
+        .order_by("status", "-created_at")
+        .prefetch_related("seats")[:LOBBY_SIZE]
+    )
+    template = "rooms/_lobby_list.html" if request.htmx else "rooms/lobby.html"
+    new_rooms = [(slug, BY_SLUG[slug].title) for slug in FORMS]
+    return render(request, template, {"rooms": rooms, "new_rooms": new_rooms})
+
+
+def create(request, game):
+    if game not in FORMS:
+        raise Http404("There is no such game.")
+    form = FORMS[game](request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            room = services.do_create_room(
+                current_player(request),
+                game,
+                form.game_options(),
+                form.cleaned_data["is_public"],
+                form.cleaned_data["bot_level"],
+            )
+        except RoomError as error:
+            form.add_error(None, error.message)
+        else:
+            return redirect("rooms:room", code=room.code)
+    return render(request, "rooms/create.html", {"form": form, "game": BY_SLUG[game]})
+
+
+def join_by_code(request):
+    form = JoinByCodeForm(request.GET)
+    if form.is_valid() and Room.objects.filter(code=form.cleaned_data["code"]).exists():
+        return redirect("rooms:room", code=form.cleaned_data["code"])
+    error = form.errors.get("code", ["There is no room with that code. Check it and try again."])[0]
+    messages.error(request, error)
+    return redirect("rooms:lobby")
+
+
+def room(request, code):
+    room = get_object_or_404(Room, code=code.upper())
+    player = current_player(request)
+    snapshot = load_snapshot(room.id)
+    seat = snapshot.seat_of(player)
+    table = render_table(snapshot, presence.current(room.id), seat)
+    return render(request, "rooms/room.html", {"room": snapshot, "table": table, "viewer_seat": seat})
+
+
+def _room_action(request, code, act):
+    room = get_object_or_404(Room, code=code.upper())
+    try:
+        act(room.id, current_player(request))
+    except RoomError as error:
+        messages.error(request, error.message)
+    if request.htmx:
+        return HttpResponseClientRefresh()
+    return redirect("rooms:room", code=room.code)
+
+
+@require_POST
+def join(request, code):
+    return _room_action(request, code, services.do_join)
+
+
+@require_POST
+def leave(request, code):
+    return _room_action(request, code, services.do_leave)
+
+
+@require_POST
+def start(request, code):
+    return _room_action(request, code, services.do_start)
+
+
+@require_POST
+def add_bot(request, code):
+    level = request.POST.get("level", "normal")
+    return _room_action(request, code, lambda room_id, player: services.do_add_bot(room_id, player, level))
+
+
+@require_POST
+def remove_bot(request, code):
+    try:
+        index = int(request.POST.get("seat", ""))
+    except ValueError:
+        messages.error(request, "Choose which bot to remove.")
+        return redirect("rooms:room", code=code.upper())
+    return _room_action(request, code, lambda room_id, player: services.do_remove_bot(room_id, player, index))

@@ -1,0 +1,44 @@
+// The table page's small helpers: countdowns, invite link, keep-alive pings and
+// tidying of reactions and messages. Everything else comes from the server.
+(function () {
+  "use strict";
+  var socket = null;
+
+  function tick() {
+    var now = Date.now();
+    document.querySelectorAll("[data-deadline]").forEach(function (el) {
+      var deadline = Number(el.dataset.deadline);
+      if (!deadline) { el.textContent = ""; return; }
+      var left = Math.max(0, Math.ceil((deadline - now) / 1000));
+      var minutes = Math.floor(left / 60), seconds = left % 60;
+      el.textContent = minutes ? minutes + ":" + String(seconds).padStart(2, "0") : left + "s";
+      el.classList.toggle("urgent", left <= 3);
+    });
+  }
+
+  function fillInviteLinks() {
+    document.querySelectorAll("[data-invite]").forEach(function (input) {
+      var url = window.location.origin + "/rooms/" + input.defaultValue + "/";
+      if (input.value !== url) input.value = url;
+    });
+  }
+
+  document.addEventListener("htmx:wsOpen", function (event) { socket = event.detail.socketWrapper; });
+  document.addEventListener("htmx:wsClose", function () { socket = null; });
+  document.addEventListener("htmx:wsAfterMessage", fillInviteLinks);
+  document.addEventListener("htmx:wsConfigSend", function (event) {
+    var form = event.detail.elt;
+    if (form && form.closest(".actions")) form.closest(".actions").classList.add("sent");
+  });
+  document.addEventListener("animationend", function (event) {
+    if (event.target.matches(".reaction, .toast")) event.target.remove();
+  });
+  document.addEventListener("click", function (event) {
+    if (event.target.matches("[data-invite]")) event.target.select();
+  });
+
+  setInterval(tick, 250);
+  setInterval(function () { if (socket) socket.send(JSON.stringify({ kind: "ping" })); }, 30000);
+  fillInviteLinks();
+  tick();
+})();

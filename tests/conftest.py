@@ -1,0 +1,25 @@
+import os
+
+import pytest
+import redis
+
+
+@pytest.fixture(scope="session")
+def redis_url():
+    """The Redis that `make test` started. A missing Redis fails the test, never skips it."""
+    url = os.environ.get("REDIS_URL")
+    if not url:
+        pytest.fail("REDIS_URL is not set: run the tests with `make test`, which starts Redis.")
+    try:
+        redis.Redis.from_url(url).ping()
+    except redis.RedisError as error:
+        pytest.fail(f"Redis at {url} does not answer ({error}): run the tests with `make test`.")
+    return url
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache(request):
+    """Rate limits and presence live in Redis: each test that uses it starts clean."""
+    yield
+    if "redis_url" in request.fixturenames:
+        redis.Redis.from_url(os.environ["REDIS_URL"]).flushdb()

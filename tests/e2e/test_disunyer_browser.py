@@ -1,0 +1,91 @@
+"""Disunyer from end to end in a real browser: rooms, bots, spectators, reconnection."""
+
+import re
+import time
+
+from playwright.sync_api import expect
+
+GAME_SECONDS = 180
+
+
+def create_room(page, mode="standard", private=False):
+    page.goto("/rooms/new/disunyer/")
+    page.get_by_label("Stuck King" if mode == "stuck-king" else "Standard").check()
+    if private:
+        page.get_by_label("Private: by code or link only").check()
+    page.get_by_test_id("create-room").click()
+    expect(page).to_have_url(re.compile(r"/rooms/[A-Z]{4}/$"))
+    return page.url.rstrip("/").rsplit("/", 1)[1]
+
+
+def add_bots(page, count):
+    for added in range(count):
+        button = page.get_by_test_id("add-bot")
+        expect(button).to_be_visible()
+        with page.expect_navigation():
+            button.click()
+
+
+def play_to_the_end(page, spectator=None):
+    """Click the first offered move whenever one is offered, until the game is over."""
+    deadline = time.monotonic() + GAME_SECONDS
+    moves = 0
+    while time.monotonic() < deadline:
+        if page.get_by_test_id("game-over").count():
+            return moves
+        buttons = page.locator("#table-private .actions:not(.sent) button")
+        if buttons.count():
+            try:
+                buttons.first.click(timeout=1000)
+                moves += 1
+            except Exception:  # the table was replaced by a push meanwhile
+                pass
+        page.wait_for_timeout(100)
+    raise AssertionError("The game did not end in time.")
+
+
+def test_a_host_fills_a_room_with_bots_and_plays_a_whole_game_while_a_spectator_watches(new_page):
+    host = new_page("/")
+    code = create_room(host, mode="stuck-king")
+    expect(host.get_by_test_id("mode")).to_have_text("Stuck King")
+    spectator = new_page(f"/rooms/{code}/")
+    expect(host.get_by_test_id("spectators")).to_contain_text("1 watching")
+    add_bots(host, 7)
+    expect(host.locator("#table-public.table")).to_be_visible()
+    expect(host.get_by_test_id("my-card").locator(".card")).to_be_visible()
+    expect(spectator.locator("#table-public.table")).to_be_visible()
+    expect(spectator.locator(".watching")).to_contain_text("You are watching")
+    expect(spectator.get_by_test_id("my-card")).to_have_count(0)
+
+    spectator.get_by_test_id("heart").click()
+    expect(host.locator("#reactions .reaction")).to_contain_text("❤️")
+
+    play_to_the_end(host)
+    expect(host.get_by_test_id("results").locator("tbody tr")).to_have_count(8)
+    expect(spectator.get_by_test_id("game-over")).to_be_visible()
+
+
+def test_a_player_closes_the_page_mid_game_and_comes_back_to_the_same_seat(new_page):
+    host = new_page("/")
+    code = create_room(host)
+    add_bots(host, 7)
+    expect(host.get_by_test_id("my-card")).to_be_visible()
+    context = host.context
+    host.close()
+    time.sleep(1)
+    again = context.new_page()
+    again.goto(f"/rooms/{code}/")
+    expect(again.locator("#table-public.table")).to_be_visible()
+    expect(again.locator(".watching")).to_have_count(0)
+    play_to_the_end(again)
+
+
+def test_a_guest_joins_a_private_room_by_its_link(new_page):
+    host = new_page("/")
+    code = create_room(host, private=True)
+    lobby = new_page("/rooms/")
+    expect(lobby.locator("body")).not_to_contain_text(code)
+    friend = new_page(f"/rooms/{code}/")
+    friend.get_by_test_id("join").click()
+    expect(friend.locator("#table-private")).to_contain_text("You are seated")
+    expect(host.locator(".seat-list")).to_contain_text(friend.get_by_test_id("who").inner_text().split()[0])
