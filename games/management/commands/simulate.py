@@ -1,0 +1,51 @@
+import json
+
+from django.core.management.base import BaseCommand, CommandError
+
+from games import registry
+from games.core import InvalidOptions
+from games.simulate import simulate
+
+
+class Command(BaseCommand):
+    help = "Play games between bots and print one JSON summary on stdout."
+
+    def add_arguments(self, parser):
+        parser.add_argument("game", choices=registry.GAME_NAMES)
+        parser.add_argument("--games", type=int, default=100)
+        parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument("--players", type=int, help="seats at the table (default: the game's most)")
+        parser.add_argument("--mode", help="Disunyer: standard or stuck-king; Court Piece: the game")
+        parser.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
+                            help="any other game option, e.g. --option decks=2")
+        parser.add_argument("--bots", default="random", help="bot kinds by seat, comma-separated, e.g. rule,random")
+
+    def handle(self, *args, game, games, seed, players, mode, option, bots, **kwargs):
+        if games < 1:
+            raise CommandError("--games must be at least 1.")
+        engine = registry.engine(game)
+        options = _options(game, mode, option)
+        kinds = [kind.strip() for kind in bots.split(",") if kind.strip()]
+        unknown = [kind for kind in kinds if kind not in registry.bots(game)]
+        if unknown or not kinds:
+            raise CommandError(f"Unknown bot kind {unknown}: choose from {sorted(registry.bots(game))}.")
+        try:
+            summary = simulate(game, games, seed, players or engine.max_players, options, kinds)
+        except InvalidOptions as error:
+            raise CommandError(str(error)) from None
+        self.stdout.write(json.dumps(summary))
+
+
+def _options(game: str, mode: str | None, pairs: list[str]) -> dict:
+    options = {}
+    if mode:
+        options["game" if game == "courtpiece" else "mode"] = mode
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep:
+            raise CommandError(f"--option {pair!r} must look like KEY=VALUE.")
+        try:
+            options[key] = json.loads(raw)
+        except ValueError:
+            options[key] = raw
+    return options

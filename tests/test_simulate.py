@@ -1,0 +1,30 @@
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+
+
+def run_simulate(capsys, *args):
+    call_command("simulate", *args)
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("mode", ["standard", "stuck-king"])
+def test_simulate_disunyer_prints_one_json_summary(capsys, mode):
+    """N games by bots, summarised with the agreed keys; the seed makes it repeatable."""
+    summary = run_simulate(capsys, "disunyer", "--games", "40", "--seed", "5", "--mode", mode, "--bots", "rule,random")
+    assert {"games", "rounds_per_game", "wins_per_seat", "no_winner", "games_per_second"} <= summary.keys()
+    assert summary["games"] == 40
+    assert sum(summary["wins_per_seat"]) + summary["no_winner"] == 40
+    assert summary["options"] == {"mode": mode}
+    again = run_simulate(capsys, "disunyer", "--games", "40", "--seed", "5", "--mode", mode, "--bots", "rule,random")
+    assert again["wins_per_seat"] == summary["wins_per_seat"]
+
+
+def test_simulate_refuses_bad_arguments():
+    with pytest.raises(CommandError, match="Unknown bot kind"):
+        call_command("simulate", "disunyer", "--bots", "genius")
+    with pytest.raises(CommandError, match="mode"):
+        call_command("simulate", "disunyer", "--mode", "blitz")
+    with pytest.raises(CommandError, match="at least 1"):
+        call_command("simulate", "disunyer", "--games", "0")
