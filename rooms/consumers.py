@@ -111,8 +111,16 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if snapshot is None or (snapshot.version <= self.sent_version and not force):
             return
         self.sent_version = snapshot.version
-        self.seat = snapshot.seat_of(self.player)
+        await self._follow_seat(snapshot.seat_of(self.player))
         await self.send(text_data=render_table(snapshot, self.presence, self.seat))
+
+    async def _follow_seat(self, seat):
+        """A viewer who takes or leaves a seat is counted as a player or a spectator."""
+        if seat == self.seat:
+            return
+        await presence.leave(self.room_id, self.channel_name, self.seat)
+        self.seat = seat
+        await self._announce_presence(await presence.touch(self.room_id, self.channel_name, seat))
 
     async def room_changed(self, event):
         if event["version"] <= self.sent_version:

@@ -69,7 +69,7 @@ class Seat(models.Model):
         return not self.is_bot and self.user_id is None and not self.guest_id
 
     def belongs_to(self, player) -> bool:
-        if self.is_bot:
+        if self.is_bot or player is None:
             return False
         if player.user_id is not None:
             return self.user_id == player.user_id

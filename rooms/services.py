@@ -222,6 +222,7 @@ def _start(room: Room, seats: list[Seat]) -> None:
     match = Match(room=room, state=state, seed=state["seed"], had_bots=any(s.is_bot for s in seats))
     room.status = Room.Status.PLAYING
     room.autostart_at = None
+    match.save()  # saved first: forced moves recorded by _advance refer to it
     _advance(room, match, seats)
     match.save()
     _changed(room, "status", "autostart_at")

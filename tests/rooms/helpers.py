@@ -1,0 +1,78 @@
+"""Shared helpers for the rooms tests: named guest players (Ann, Bea, …) and tables."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.utils import timezone
+
+from accounts.identity import Player
+from games.core import IllegalAction
+from games.disunyer.rules import ENGINE
+from rooms import services
+from rooms.models import Room
+
+NAMES = ("Ann", "Bea", "Carl", "Dora", "Eve", "Finn", "Gus", "Hal")
+ANN, BEA, CARL, DORA, EVE, FINN, GUS, HAL = (Player(name=n, guest_id=n.lower()) for n in NAMES)
+PEOPLE = (ANN, BEA, CARL, DORA, EVE, FINN, GUS, HAL)
+ZED = Player(name="Zed", guest_id="zed")  # never seated: a spectator
+
+
+def fresh(room: Room | int) -> Room:
+    """The room as the database has it now, with its match."""
+    return Room.objects.select_related("match").get(pk=room if isinstance(room, int) else room.pk)
+
+
+def create(host: Player = ANN, mode: str = "standard", **kwargs) -> Room:
+    return services.do_create_room(
+        host, "disunyer", {"mode": mode}, kwargs.pop("is_public", True), **kwargs
+    )
+
+
+def playing_room(humans=PEOPLE, mode: str = "standard") -> Room:
+    """A started game: the first person hosts, the others join, the host adds bots for the rest."""
+    room = create(humans[0], mode=mode)
+    for person in humans[1:]:
+        services.do_join(room.pk, person)
+    for _ in range(8 - len(humans)):
+        services.do_add_bot(room.pk, humans[0], "easy")
+    room = fresh(room)
+    assert room.status == Room.Status.PLAYING
+    return room
+
+
+def person_at(room: Room, seat: int) -> Player | None:
+    """The named person sitting at ``seat`` (None for a bot)."""
+    seat_row = room.seats.get(index=seat)
+    return (
+        next((p for p in PEOPLE if p.guest_id == seat_row.guest_id), None)
+        if seat_row.guest_id
+        else None
+    )
+
+
+def actor(room: Room) -> int:
+    """The (single, in Disunyer) seat whose decision is awaited."""
+    to_act = ENGINE.to_act(room.match.state)
+    assert len(to_act) == 1
+    return to_act[0]
+
+
+def illegal_for(state: dict, seat: int) -> tuple[dict, str]:
+    """A well-formed move ``seat`` may not make now, and the engine's reason for refusing it."""
+    legal = ENGINE.legal_actions(state, seat)
+    candidates = [{"type": "pick", "rival": seat}, {"type": "keep"}, {"type": "guess", "suit": "o"}]
+    for action in candidates:
+        if action not in legal:
+            try:
+                ENGINE.apply(state, seat, action)
+            except IllegalAction as error:
+                return action, error.reason
+    raise AssertionError("every candidate move is legal")
+
+
+def overdue(room: Room) -> None:
+    """Move the match's deadline into the past."""
+    room.match.__class__.objects.filter(pk=room.match.pk).update(
+        deadline=timezone.now() - timedelta(seconds=1)
+    )
