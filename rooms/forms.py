@@ -22,6 +22,10 @@ class RoomForm(forms.Form):
     def game_options(self) -> dict:
         return {}
 
+    def players(self) -> int | None:
+        """Seats at the table, where the host chooses them."""
+        return None
+
 
 class DisunyerRoomForm(RoomForm):
     mode = forms.ChoiceField(

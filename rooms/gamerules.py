@@ -3,7 +3,7 @@
 The rooms core asks these questions and never names a game itself.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import timedelta
 from types import MappingProxyType
 
@@ -25,14 +25,11 @@ class RoomRules:
     bots: dict  # level -> bot class
     code_alphabet: str
     code_length: int
-    fixed_seats: int | None = None  # None: the "players" option decides
+    fixed_seats: int | None = None  # None: the host chooses the number of seats
     start_when_full_after: timedelta | None = timedelta(0)
     fill_with_bots_after: timedelta | None = timedelta(minutes=3)
     host_can_start: bool = False
-    option_fields: tuple = field(default=())
-
-    def seat_count(self, options: dict) -> int:
-        return self.fixed_seats or options["players"]
+    min_seated_to_start: int = 2
 
     def bot_for(self, level: str):
         return self.bots[level]()

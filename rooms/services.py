@@ -56,14 +56,21 @@ def _bot_name(level: str, index: int) -> str:
     return f"{BOT_LEVEL_LABELS[level]} {index + 1}"
 
 
-def do_create_room(player, game: str, options: dict, is_public: bool, bot_level: str = "normal") -> Room:
+def do_create_room(
+    player, game: str, options: dict, is_public: bool, bot_level: str = "normal", players: int | None = None
+) -> Room:
+    """A new room with its seats, the creator seated as host. ``players`` sets the
+    number of seats where the game lets the host choose it."""
     if game not in RULES:
         raise RoomError("There is no such game.")
     if bot_level not in BOT_LEVEL_LABELS:
         raise RoomError("There is no such bot level.")
     rules = rules_for(game)
+    seat_count = rules.fixed_seats or players
+    if seat_count is None:
+        raise RoomError("Choose how many players sit at the table.")
     try:
-        options = rules.engine.validate_options(options)
+        options = rules.engine.validate_options(options, seat_count)
     except InvalidOptions as error:
         raise RoomError(str(error)) from None
     now = timezone.now()
@@ -76,7 +83,7 @@ def do_create_room(player, game: str, options: dict, is_public: bool, bot_level:
             bot_level=bot_level,
             autostart_at=now + rules.fill_with_bots_after if rules.fill_with_bots_after is not None else None,
         )
-        seats = [Seat(room=room, index=i) for i in range(rules.seat_count(options))]
+        seats = [Seat(room=room, index=i) for i in range(seat_count)]
         _seat_player(seats[0], player)
         Seat.objects.bulk_create(seats)
         followups.after_commit(room)
@@ -182,8 +189,12 @@ def do_start(room_id: int, player) -> None:
         _require_waiting(room)
         seats = _seats(room)
         _require_host(room, seats, player)
-        if not rules_for(room.game).host_can_start:
+        rules = rules_for(room.game)
+        if not rules.host_can_start:
             raise RoomError("This game starts by itself when the room is full.")
+        seated = sum(1 for seat in seats if not seat.is_empty)
+        if seated < rules.min_seated_to_start:
+            raise RoomError(f"At least {rules.min_seated_to_start} players must be seated to start.")
         _start(room, seats)
 
 

@@ -39,6 +39,7 @@ def create(request, game):
                 form.game_options(),
                 form.cleaned_data["is_public"],
                 form.cleaned_data["bot_level"],
+                form.players(),
             )
         except RoomError as error:
             form.add_error(None, error.message)
