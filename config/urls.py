@@ -3,11 +3,15 @@ from django.contrib import admin
 from django.urls import include, path
 
 from config import views
+from leaderboard import views as leaderboard_views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("rules/<slug:game>/", views.rules, name="rules"),
     path("accounts/", include("accounts.urls")),
     path("rooms/", include("rooms.urls")),
+    path("leaderboard/", include("leaderboard.urls")),
+    path("players/<str:username>/", leaderboard_views.profile, name="player_profile"),
+    path("me/games/", leaderboard_views.my_games, name="my_games"),
     path(settings.ADMIN_URL, admin.site.urls),
 ]

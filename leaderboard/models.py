@@ -29,3 +29,54 @@ class Result(models.Model):
 
     def __str__(self):
         return f"{self.name} · {self.game} · place {self.place}"
+
+
+class Totals(models.Model):
+    """Running totals, changed only by adding or subtracting one game's results."""
+
+    games = models.PositiveIntegerField(default=0)
+    wins = models.PositiveIntegerField(default=0)
+    points = models.IntegerField(default=0)
+    # Per-game counters (see leaderboard/counters.py), e.g. {"final_ties": 2}; zeros are left out.
+    counters = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class Standing(Totals):
+    """One account's all-time totals in one game and mode; mode "" sums every mode.
+
+    Only accounts have standings: guests and bots never do.
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="standings")
+    game = models.CharField(max_length=20)
+    mode = models.CharField(max_length=20, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game", "mode"], name="leaderboard_standing_once_per_mode")
+        ]
+        indexes = [models.Index(fields=["game", "mode", "-points"], name="leaderboard_standing_rank")]
+
+    def __str__(self):
+        return f"{self.user} · {self.game} {self.mode or 'all modes'} · {self.points} points"
+
+
+class DailyStanding(Totals):
+    """One account's totals for one UTC day, game and mode: the "last 30 days" board sums these."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="daily_standings")
+    game = models.CharField(max_length=20)
+    mode = models.CharField(max_length=20, blank=True)
+    day = models.DateField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game", "mode", "day"], name="leaderboard_daily_once_per_day")
+        ]
+        indexes = [models.Index(fields=["game", "mode", "day"], name="leaderboard_daily_window")]
+
+    def __str__(self):
+        return f"{self.user} · {self.game} {self.mode or 'all modes'} · {self.day}"

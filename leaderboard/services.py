@@ -1,13 +1,52 @@
-from leaderboard.models import Result
+"""Results and the standings kept from them.
+
+Every finished game adds its results to the standings in the transaction that ends
+it; voiding a game subtracts them again. Nothing here re-aggregates the results table,
+except ``recount`` (used by the data migration and to check the standings).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils import timezone
+
+from leaderboard.counters import counters_for
+from leaderboard.models import DailyStanding, Result, Standing
 from leaderboard.points import points_for
+
+STANDING_KEY = ("user_id", "game", "mode")
+DAILY_KEY = ("user_id", "game", "mode", "day")
+
+
+@dataclass
+class Delta:
+    """What some results add to (or, negated, take from) one standing."""
+
+    games: int = 0
+    wins: int = 0
+    points: int = 0
+    counters: Counter = field(default_factory=Counter)
+
+    def add(self, other: Delta, sign: int = 1) -> None:
+        self.games += sign * other.games
+        self.wins += sign * other.wins
+        self.points += sign * other.points
+        for key, value in other.counters.items():
+            self.counters[key] += sign * value
 
 
 def record_results(room, match, seats, outcome) -> None:
-    """Record every seat's place and points, inside the transaction that ends the game."""
+    """Record every seat's place and points, and add them to the accounts' standings.
+
+    Called inside the transaction that ends the game, so a game counts once or not at all.
+    """
     players = len(seats)
     finished_at = match.finished_at
     mode = room.options.get("mode", room.options.get("game", ""))
-    Result.objects.bulk_create(
+    results = Result.objects.bulk_create(
         [
             Result(
                 room=room,
@@ -18,7 +57,9 @@ def record_results(room, match, seats, outcome) -> None:
                 game=room.game,
                 mode=mode,
                 place=outcome["places"][seat.index],
-                points=points_for(room.game, outcome["places"][seat.index], players, match.had_bots),
+                points=points_for(
+                    room.game, outcome["places"][seat.index], players, match.had_bots
+                ),
                 won=seat.index in outcome["winners"],
                 had_bots=match.had_bots,
                 finished_at=finished_at,
@@ -26,3 +67,134 @@ def record_results(room, match, seats, outcome) -> None:
             for seat in seats
         ]
     )
+    change_standings(results, players, sign=1)
+
+
+def void_game(room_id: int, reason: str) -> int:
+    """Void a finished game: its results stay, marked, and leave every total.
+
+    Returns how many results were voided; voiding a game again does nothing more.
+    """
+    with transaction.atomic():
+        results = list(
+            Result.objects.select_for_update()
+            .filter(room_id=room_id, voided=False)
+            .order_by("seat")
+        )
+        if not results:
+            return 0
+        players = Result.objects.filter(room_id=room_id).count()
+        Result.objects.filter(pk__in=[result.pk for result in results]).update(
+            voided=True, void_reason=reason
+        )
+        change_standings(results, players, sign=-1)
+    return len(results)
+
+
+def counts_for_standings(result: Result) -> bool:
+    """Only accounts have standings: guests (no user) and bots never do."""
+    return result.user_id is not None and not result.is_bot
+
+
+def modes_counted(mode: str) -> tuple[str, ...]:
+    """A result counts in its own mode and in "" (every mode)."""
+    return ("", mode) if mode else ("",)
+
+
+def delta_of(result: Result, players: int) -> Delta:
+    counters = counters_for(result.game, result.place, result.won, players)
+    return Delta(games=1, wins=int(result.won), points=result.points, counters=Counter(counters))
+
+
+def deltas_by_key(results, players: int, sign: int = 1) -> tuple[dict, dict]:
+    """The standing and daily-standing deltas of one game's results, keyed by their key fields."""
+    standing, daily = defaultdict(Delta), defaultdict(Delta)
+    for result in results:
+        if not counts_for_standings(result):
+            continue
+        one = delta_of(result, players)
+        day = timezone.localdate(result.finished_at)
+        for mode in modes_counted(result.mode):
+            standing[(result.user_id, result.game, mode)].add(one, sign)
+            daily[(result.user_id, result.game, mode, day)].add(one, sign)
+    return standing, daily
+
+
+def change_standings(results, players: int, sign: int) -> None:
+    """Add (sign 1) or subtract (sign -1) one game's results to the standings."""
+    standing, daily = deltas_by_key(results, players, sign)
+    apply_deltas(Standing, STANDING_KEY, standing)
+    apply_deltas(DailyStanding, DAILY_KEY, daily)
+
+
+def apply_deltas(model, key_fields: tuple[str, ...], deltas: dict) -> None:
+    """Change the rows of ``model`` for ``deltas``' keys, creating missing ones.
+
+    The rows are locked (in primary key order) while they change; a row brought back
+    to zero games is deleted, as if it had never been played.
+    """
+    if not deltas:
+        return
+    model.objects.bulk_create(
+        [model(**dict(zip(key_fields, key))) for key in deltas], ignore_conflicts=True
+    )
+    rows = [
+        row
+        for row in model.objects.select_for_update()
+        .filter(**_covering_filter(key_fields, deltas))
+        .order_by("pk")
+        if _key(row, key_fields) in deltas
+    ]
+    for row in rows:
+        _change(row, deltas[_key(row, key_fields)])
+    model.objects.bulk_update(
+        [row for row in rows if row.games], ["games", "wins", "points", "counters"]
+    )
+    model.objects.filter(pk__in=[row.pk for row in rows if not row.games]).delete()
+
+
+def _covering_filter(key_fields: tuple[str, ...], deltas: dict) -> dict:
+    """A filter that selects at least every row keyed in ``deltas`` (each key field ``__in``)."""
+    return {f"{name}__in": {key[i] for key in deltas} for i, name in enumerate(key_fields)}
+
+
+def _key(row, key_fields: tuple[str, ...]) -> tuple:
+    return tuple(getattr(row, name) for name in key_fields)
+
+
+def _change(row, delta: Delta) -> None:
+    row.games += delta.games
+    row.wins += delta.wins
+    row.points += delta.points
+    counters = Counter(row.counters)
+    counters.update(delta.counters)
+    row.counters = {key: value for key, value in sorted(counters.items()) if value}
+
+
+def recount(results) -> tuple[dict, dict]:
+    """Standings and daily standings recounted from raw results (voided ones left out).
+
+    Returns ``{key: Delta}`` for each; used to check the kept standings and to build
+    them for results recorded before standings existed.
+    """
+    by_room = defaultdict(list)
+    for result in results:
+        by_room[result.room_id].append(result)
+    standing, daily = defaultdict(Delta), defaultdict(Delta)
+    for room_results in by_room.values():
+        players = len(room_results)
+        game_standing, game_daily = deltas_by_key(
+            [r for r in room_results if not r.voided], players
+        )
+        for totals, game_totals in ((standing, game_standing), (daily, game_daily)):
+            for key, delta in game_totals.items():
+                totals[key].add(delta)
+    return dict(standing), dict(daily)
+
+
+def forget_deleted_result(result: Result) -> None:
+    """A result being deleted (its room or account deleted) leaves the standings like a void."""
+    if result.voided or not counts_for_standings(result):
+        return
+    players = Result.objects.filter(room_id=result.room_id).count()
+    change_standings([result], players, sign=-1)

@@ -65,11 +65,13 @@ class RuleBot:
         lead = view["lead_suit"]
         power_trump = view["trump"] if view["trump_power"] else None
         best_seat, best_key = None, None
-        for entry in trick:
+        trump_from = view.get("trick_trump_from", 0)
+        for i, entry in enumerate(trick):
             c = entry["card"]
             if c == "??":
                 continue
-            k = (2 if c[1] == power_trump else 1 if c[1] == lead else 0, _rank(c))
+            is_trump = c[1] == power_trump and i >= trump_from
+            k = (2 if is_trump else 1 if c[1] == lead else 0, _rank(c))
             if best_key is None or k > best_key:
                 best_seat, best_key = entry["seat"], k
         partner_wins = best_seat == (view["seat"] + 2) % 4

@@ -23,6 +23,7 @@ SUIT_NAMES = core.FRENCH_SUIT_NAMES
 DECK = core.french_deck()
 DECK_SET = frozenset(DECK)
 FACE_DOWN = "??"
+LOG_SIZE = 32  # public events kept for the views' log (this round's, most recent last)
 
 GAMES = ("ace-rule", "double-sar", "hidden", "rung-kaat")
 PILES = {"3-2-2": (3, 2), "5-3-3": (5, 3)}
@@ -77,7 +78,9 @@ class CourtPiece:
     max_players = PLAYERS
 
     # ------------------------------------------------------------------ options
-    def validate_options(self, options: dict[str, Any] | None, players: int | None = None) -> dict[str, Any]:
+    def validate_options(
+        self, options: dict[str, Any] | None, players: int | None = None
+    ) -> dict[str, Any]:
         if players is not None and (type(players) is not int or players != PLAYERS):
             raise InvalidOptions("Court Piece is played by exactly 4 players.")
         if options is None:
@@ -90,7 +93,9 @@ class CourtPiece:
         out = dict(DEFAULTS)
         out.update(options)
         if not isinstance(out["game"], str) or out["game"] not in GAMES:
-            raise InvalidOptions("The game must be one of: ace-rule, double-sar, hidden, rung-kaat.")
+            raise InvalidOptions(
+                "The game must be one of: ace-rule, double-sar, hidden, rung-kaat."
+            )
         if not isinstance(out["pile"], str) or out["pile"] not in PILES:
             raise InvalidOptions('The pile size must be "3-2-2" or "5-3-3".')
         for key in ("ace_cannot_win_pile", "six_point"):
@@ -101,7 +106,9 @@ class CourtPiece:
             if rank == "10":
                 rank = "T"
             if not isinstance(rank, str) or rank.upper() not in RANK:
-                raise InvalidOptions("The 4-point rank must be a card rank from 2 to A (2-9, T or 10, J, Q, K, A).")
+                raise InvalidOptions(
+                    "The 4-point rank must be a card rank from 2 to A (2-9, T or 10, J, Q, K, A)."
+                )
             out["four_point_rank"] = rank.upper()
         if out["six_point"] and out["four_point_rank"] is None:
             raise InvalidOptions("The 6-point win can only be switched on with a 4-point rank.")
@@ -115,8 +122,13 @@ class CourtPiece:
         return self.validate_options(options)["clock"]
 
     # ------------------------------------------------------------------ start
-    def start(self, players: int, options: dict[str, Any], seed: str | None = None,
-              deck: list[str] | None = None) -> dict:
+    def start(
+        self,
+        players: int,
+        options: dict[str, Any],
+        seed: str | None = None,
+        deck: list[str] | None = None,
+    ) -> dict:
         opts = self.validate_options(options, players)
         if seed is None:
             seed = core.new_seed()
@@ -125,11 +137,16 @@ class CourtPiece:
         stack = None
         if deck is not None:
             if not isinstance(deck, list) or not deck or len(deck) % 52:
-                raise InvalidOptions("A stacked deck must be a list of 52 cards (or several times 52, one block a round).")
+                raise InvalidOptions(
+                    "A stacked deck must be a list of 52 cards "
+                    "(or several times 52, one block a round)."
+                )
             for i in range(0, len(deck), 52):
-                block = deck[i:i + 52]
+                block = deck[i : i + 52]
                 if not all(isinstance(c, str) for c in block) or set(block) != DECK_SET:
-                    raise InvalidOptions("Each 52 cards of a stacked deck must be the full deck, every card once.")
+                    raise InvalidOptions(
+                        "Each 52 cards of a stacked deck must be the full deck, every card once."
+                    )
             stack = list(deck)
             first = 0
         else:
@@ -141,8 +158,14 @@ class CourtPiece:
             "stack": stack,
             "round": 0,
             "points": [0, 0],
-            "stats": {"rounds_won": [0, 0], "courts": [0, 0], "goon_courts": [0, 0],
-                      "all_hands": [0, 0], "fours": [0, 0], "sixes": [0, 0]},
+            "stats": {
+                "rounds_won": [0, 0],
+                "courts": [0, 0],
+                "goon_courts": [0, 0],
+                "all_hands": [0, 0],
+                "fours": [0, 0],
+                "sixes": [0, 0],
+            },
             "history": [],
             "result": None,
         }
@@ -162,36 +185,39 @@ class CourtPiece:
             s["stream"] += 1
         hands: list[list[str]] = [[], [], [], []]
         for k in range(PLAYERS):
-            hands[(first + k) % PLAYERS] = cards[13 * k:13 * k + 13]
+            hands[(first + k) % PLAYERS] = cards[13 * k : 13 * k + 13]
         rung_kaat = s["opts"]["game"] == "rung-kaat"
         for seat in range(PLAYERS):
             if rung_kaat or seat != first:
                 hands[seat] = _sorted(hands[seat])
         s["round"] += 1
-        s.update({
-            "phase": "play" if rung_kaat else "call",
-            "caller": None if rung_kaat else first,
-            "leader": first,
-            "turn": first,
-            "five": None if rung_kaat else cards[:5],
-            "trump": None,
-            "power": False,
-            "fd": None,
-            "hands": hands,
-            "trick": [],
-            "tlead": first,
-            "tdown": [],
-            "asked": None,
-            "ntrick": 0,
-            "pile": 0,
-            "picked": False,
-            "prev": None,
-            "prev_ace": False,
-            "won": [0, 0],
-            "gone": [],
-            "down": [],
-            "last": None,
-        })
+        s.update(
+            {
+                "phase": "play" if rung_kaat else "call",
+                "caller": None if rung_kaat else first,
+                "leader": first,
+                "turn": first,
+                "five": None if rung_kaat else cards[:5],
+                "trump": None,
+                "power": False,
+                "fd": None,
+                "hands": hands,
+                "trick": [],
+                "tlead": first,
+                "tdown": [],
+                "tpow": 0,
+                "asked": None,
+                "ntrick": 0,
+                "pile": 0,
+                "picked": False,
+                "prev": None,
+                "prev_ace": False,
+                "won": [0, 0],
+                "gone": [],
+                "down": [],
+                "last": None,
+            }
+        )
         events.append({"type": "deal", "round": s["round"], "caller": s["caller"], "leader": first})
 
     # ------------------------------------------------------------------ queries
@@ -250,8 +276,12 @@ class CourtPiece:
             return {"type": "call", "suit": suit}
         cards = [a["card"] for a in legal if a["type"] == "play"]
         trick = s["trick"]
-        if (s["trump"] is None and s["opts"]["game"] == "rung-kaat" and trick
-                and all(c[1] != trick[0][1] for c in cards)):
+        if (
+            s["trump"] is None
+            and s["opts"]["game"] == "rung-kaat"
+            and trick
+            and all(c[1] != trick[0][1] for c in cards)
+        ):
             # Rung Kaat: this seat makes the trump. Lowest card of the suit held most.
             return {"type": "play", "card": _lowest_of_suit(cards, _best_suit(cards))}
         known = s["trump"] if (s["power"] or seat == s["caller"]) else None
@@ -285,13 +315,14 @@ class CourtPiece:
             raise IllegalAction("Nothing to call now: the round is being played.")
         else:
             raise IllegalAction(f"Unknown move: {kind!r}.")
-        log = s["log"]
-        for i, e in enumerate(events):
-            if e["type"] == "round_over" and new["phase"] != "over":
-                new["log"] = events[i:]
-                break
+        if new["round"] != s["round"]:
+            # A new round was dealt: its log starts with the last round's result.
+            new["log"] = events[
+                next(i for i, e in enumerate(events) if e["type"] == "round_over") :
+            ]
         else:
-            new["log"] = log + events
+            log = s["log"] + events
+            new["log"] = log[-LOG_SIZE:] if len(log) > LOG_SIZE else log
         return new, events
 
     def _call(self, st: dict, seat: int, action: dict, events: list[dict]) -> dict:
@@ -299,7 +330,9 @@ class CourtPiece:
         if st["opts"]["game"] == "hidden":
             card = action.get("card")
             if not isinstance(card, str):
-                raise IllegalAction("Choose one of your first five cards to place face down as the trump.")
+                raise IllegalAction(
+                    "Choose one of your first five cards to place face down as the trump."
+                )
             if card not in five:
                 raise IllegalAction("You can only place one of your first five cards face down.")
             s = dict(st)
@@ -310,7 +343,9 @@ class CourtPiece:
         else:
             suit = action.get("suit")
             if not isinstance(suit, str) or suit not in SUIT_ORDER:
-                raise IllegalAction("Choose a trump suit: s (spades), h (hearts), d (diamonds) or c (clubs).")
+                raise IllegalAction(
+                    "Choose a trump suit: s (spades), h (hearts), d (diamonds) or c (clubs)."
+                )
             if all(c[1] != suit for c in five):
                 raise IllegalAction("The trump must be a suit among your first five cards.")
             s = dict(st)
@@ -331,7 +366,9 @@ class CourtPiece:
             raise IllegalAction("The caller knows the trump and cannot ask to see it.")
         trick = st["trick"]
         if not trick:
-            raise IllegalAction("You can only ask to see the trump when you cannot follow suit, not when leading.")
+            raise IllegalAction(
+                "You can only ask to see the trump when you cannot follow suit, not when leading."
+            )
         lead = trick[0][1]
         if any(c[1] == lead for c in st["hands"][seat]):
             raise IllegalAction("You can follow suit, so you cannot ask to see the trump.")
@@ -361,10 +398,13 @@ class CourtPiece:
         fd = st["fd"]
         hands = list(st["hands"])
         hands[caller] = _sorted(hands[caller] + [fd])
-        s.update(hands=hands, power=True, prev=None, prev_ace=False)
+        # Cards already in this trick were played while the suit had no power.
+        s.update(hands=hands, power=True, prev=None, prev_ace=False, tpow=len(st["trick"]))
         if how == "ask":
             events.append({"type": "ask", "seat": seat})
-        events.append({"type": "trump_shown", "seat": caller, "card": fd, "suit": fd[1], "how": how})
+        events.append(
+            {"type": "trump_shown", "seat": caller, "card": fd, "suit": fd[1], "how": how}
+        )
         return s
 
     def _play(self, st: dict, seat: int, action: dict, events: list[dict]) -> dict:
@@ -373,11 +413,12 @@ class CourtPiece:
             raise IllegalAction("Say which card to play.")
         hand = st["hands"][seat]
         trick = st["trick"]
-        fd_out = self._fd_out(st, seat)
         s = None
-        if fd_out and card == st["fd"]:
+        if card == st["fd"] and self._fd_out(st, seat):
             if hand:
-                raise IllegalAction("Your face-down trump card stays out of play until the trump is shown.")
+                raise IllegalAction(
+                    "Your face-down trump card stays out of play until the trump is shown."
+                )
             s = self._reveal(st, events, "last", seat)
             hand = s["hands"][seat]
         elif card not in hand:
@@ -385,22 +426,29 @@ class CourtPiece:
         lead = trick[0][1] if trick else None
         void = False
         if lead is not None and card[1] != lead:
-            if any(c[1] == lead for c in hand):
+            # Suit letters never occur among rank letters, so this finds a card of the suit.
+            if lead in "".join(hand):
                 raise IllegalAction(f"You must follow suit: play one of your {SUIT_NAMES[lead]}.")
             void = True
-            if st["asked"] == seat and card[1] != st["trump"] and any(c[1] == st["trump"] for c in hand):
+            if st["asked"] == seat and card[1] != st["trump"] and st["trump"] in "".join(hand):
                 raise IllegalAction(
-                    f"You asked to see the trump, so you must play a trump ({SUIT_NAMES[st['trump']]}).")
+                    "You asked to see the trump, so you must play a trump "
+                    f"({SUIT_NAMES[st['trump']]})."
+                )
         if s is None:
             s = dict(st)
         hands = list(s["hands"])
-        hands[seat] = [c for c in hand if c != card]
+        hand = list(hand)
+        hand.remove(card)
+        hands[seat] = hand
         s["hands"] = hands
         s["asked"] = None
-        face_down = void and self._fd_out(s, seat)
+        face_down = void and s["fd"] is not None and not s["power"] and seat == s["caller"]
         if void and s["trump"] is None:
             # Rung Kaat: the first card thrown off suit makes the trump.
-            s.update(trump=card[1], power=True, caller=seat, prev=None, prev_ace=False)
+            s.update(
+                trump=card[1], power=True, caller=seat, prev=None, prev_ace=False, tpow=len(trick)
+            )
             events.append({"type": "trump_made", "seat": seat, "suit": card[1]})
         if face_down:
             s["tdown"] = s["tdown"] + [len(trick)]
@@ -421,12 +469,13 @@ class CourtPiece:
         tdown = s["tdown"]
         lead = trick[0][1]
         trump = s["trump"] if s["power"] else None
-        best_i, best_k = 0, (2 if lead == trump else 1, RANK[trick[0][0]])
+        tpow = s["tpow"]  # cards before this index were played while the trump had no power
+        best_i, best_k = 0, (2 if lead == trump and not tpow else 1, RANK[trick[0][0]])
         for i in range(1, PLAYERS):
             if i in tdown:
                 continue
             c = trick[i]
-            k = (2 if c[1] == trump else 1 if c[1] == lead else 0, RANK[c[0]])
+            k = (2 if c[1] == trump and i >= tpow else 1 if c[1] == lead else 0, RANK[c[0]])
             if k > best_k:
                 best_i, best_k = i, k
         winner = (tlead + best_i) % PLAYERS
@@ -435,11 +484,16 @@ class CourtPiece:
         pile = s["pile"] + 1
         opts = s["opts"]
         s["gone"] = s["gone"] + trick
-        shown = trick
         if tdown:
             s["down"] = s["down"] + [trick[i] for i in tdown]
-            shown = [FACE_DOWN if i in tdown else c for i, c in enumerate(trick)]
-        s["last"] = {"lead": tlead, "cards": shown, "winner": winner}
+        s["last"] = {
+            "winner": winner,
+            "lead": tlead,
+            "cards": [
+                {"seat": (tlead + i) % PLAYERS, "card": FACE_DOWN if i in tdown else c}
+                for i, c in enumerate(trick)
+            ],
+        }
         events.append({"type": "trick", "number": n, "seat": winner, "card": wcard, "pile": pile})
         team = winner % 2
         take = 0
@@ -461,9 +515,20 @@ class CourtPiece:
             s["won"] = won
             s["picked"] = True
             pile = 0
-            events.append({"type": "pickup", "seat": winner, "team": team, "tricks": take, "hands": won})
-        s.update(ntrick=n, pile=pile, prev=winner if s["power"] else None, prev_ace=wcard[0] == "A",
-                 trick=[], tdown=[], tlead=winner, turn=winner)
+            events.append(
+                {"type": "pickup", "seat": winner, "team": team, "tricks": take, "hands": won}
+            )
+        s.update(
+            ntrick=n,
+            pile=pile,
+            prev=winner if s["power"] else None,
+            prev_ace=wcard[0] == "A",
+            trick=[],
+            tdown=[],
+            tpow=0,
+            tlead=winner,
+            turn=winner,
+        )
         won = s["won"]
         if n == 13 or (won[0] >= 7 and won[1]) or (won[1] >= 7 and won[0]):
             self._end_round(s, events, winner)
@@ -472,7 +537,9 @@ class CourtPiece:
         opts = s["opts"]
         won = s["won"]
         team = 0 if won[0] >= 7 else 1
-        caller = s["caller"]
+        caller = (
+            s["caller"] if s["caller"] is not None else s["leader"]
+        )  # (Rung Kaat always has one)
         all_hands = won[team] == 13
         kind = "normal"
         points = 1
@@ -509,13 +576,41 @@ class CourtPiece:
             nxt = (caller + 2) % PLAYERS if all_hands else caller
         else:
             nxt = (caller + 1) % PLAYERS
-        summary = {"type": "round_over", "round": s["round"], "winning_team": team, "points": points,
-                   "kind": kind, "all_hands": all_hands, "hands": list(won), "caller": caller,
-                   "trump": s["trump"], "tricks": s["ntrick"], "team_points": totals, "next": nxt}
+        summary = {
+            "type": "round_over",
+            "round": s["round"],
+            "winning_team": team,
+            "points": points,
+            "kind": kind,
+            "all_hands": all_hands,
+            "hands": list(won),
+            "caller": caller,
+            "trump": s["trump"],
+            "tricks": s["ntrick"],
+            "team_points": totals,
+            "next": nxt,
+        }
         events.append(summary)
-        s.update(stats=stats, points=totals,
-                 history=s["history"] + [{k: summary[k] for k in (
-                     "round", "winning_team", "points", "kind", "hands", "caller", "trump", "tricks")}])
+        s.update(
+            stats=stats,
+            points=totals,
+            history=s["history"]
+            + [
+                {
+                    k: summary[k]
+                    for k in (
+                        "round",
+                        "winning_team",
+                        "points",
+                        "kind",
+                        "hands",
+                        "caller",
+                        "trump",
+                        "tricks",
+                    )
+                }
+            ],
+        )
         if totals[team] >= opts["winning_points"]:
             winners = [team, team + 2]
             losers = [1 - team, 3 - team]
@@ -529,8 +624,14 @@ class CourtPiece:
                 "rounds": s["round"],
                 "stats": stats,
             }
-            events.append({"type": "game_over", "winners": winners, "winning_team": team,
-                           "team_points": totals})
+            events.append(
+                {
+                    "type": "game_over",
+                    "winners": winners,
+                    "winning_team": team,
+                    "team_points": totals,
+                }
+            )
             return
         self._deal(s, nxt, events)
 
@@ -539,6 +640,8 @@ class CourtPiece:
         return state["result"]
 
     def view(self, state: dict, seat: int | None) -> dict:
+        """What ``seat`` (None: a spectator) may know. Nested values (options, stats,
+        last trick, outcome) are shared with the state: treat a view as read-only."""
         s = state
         if seat is not None and (type(seat) is not int or not 0 <= seat < PLAYERS):
             seat = None
@@ -564,13 +667,10 @@ class CourtPiece:
             hand = list(hands[seat]) if seat is not None else []
         tlead = s["tlead"]
         tdown = s["tdown"]
-        trick = [{"seat": (tlead + i) % PLAYERS, "card": FACE_DOWN if i in tdown else c}
-                 for i, c in enumerate(s["trick"])]
-        last = s["last"]
-        if last is not None:
-            last = {"winner": last["winner"], "lead": last["lead"],
-                    "cards": [{"seat": (last["lead"] + i) % PLAYERS, "card": c}
-                              for i, c in enumerate(last["cards"])]}
+        trick = [
+            {"seat": (tlead + i) % PLAYERS, "card": FACE_DOWN if i in tdown else c}
+            for i, c in enumerate(s["trick"])
+        ]
         pile_need = PILES[s["opts"]["pile"]][1 if s["picked"] else 0]
         to_act = self.to_act(s)
         return {
@@ -583,7 +683,7 @@ class CourtPiece:
             "over": phase == "over",
             "outcome": s["result"],
             "log": list(s["log"]),
-            "options": dict(s["opts"]),
+            "options": s["opts"],
             "round": s["round"],
             "caller": caller,
             "leader": s["leader"],
@@ -595,8 +695,9 @@ class CourtPiece:
             "hand_counts": counts,
             "trick": trick,
             "trick_leader": tlead,
+            "trick_trump_from": s["tpow"],
             "lead_suit": s["trick"][0][1] if s["trick"] else None,
-            "last_trick": last,
+            "last_trick": s["last"],
             "tricks_played": s["ntrick"],
             "pile": s["pile"],
             "pile_needed": pile_need,
@@ -604,7 +705,7 @@ class CourtPiece:
             "hands": list(s["won"]),
             "score": list(s["points"]),
             "winning_points": s["opts"]["winning_points"],
-            "stats": {k: list(v) for k, v in s["stats"].items()},
+            "stats": s["stats"],
         }
 
 
@@ -624,8 +725,10 @@ def event_text(event: dict) -> str:
     who = f"{{seat{seat}}}"
     if t == "deal":
         if event.get("caller") is None:
-            return f"Round {event['round']}: all 13 cards dealt; {{seat{event['leader']}}} leads, no trump yet."
-        return f"Round {event['round']}: {{seat{event['caller']}}} sees five cards and calls the trump."
+            leader = f"{{seat{event['leader']}}}"
+            return f"Round {event['round']}: all 13 cards dealt; {leader} leads, no trump yet."
+        caller = f"{{seat{event['caller']}}}"
+        return f"Round {event['round']}: {caller} sees five cards and calls the trump."
     if t == "call":
         if event.get("hidden"):
             return f"{who} placed the trump face down."
@@ -637,7 +740,11 @@ def event_text(event: dict) -> str:
     if t == "ask":
         return f"{who} asked to see the trump."
     if t == "trump_shown":
-        how = {"ask": "", "show": f"{who} showed the trump: ", "last": "The last trick shows the trump: "}
+        how = {
+            "ask": "",
+            "show": f"{who} showed the trump: ",
+            "last": "The last trick shows the trump: ",
+        }
         prefix = how.get(event.get("how"), "") or "The trump is shown: "
         return f"{prefix}{_card(event['card'])}; {SUIT_NAMES[event['suit']]} are trump."
     if t == "trump_made":
@@ -655,11 +762,18 @@ def event_text(event: dict) -> str:
     if t == "round_over":
         team = event["winning_team"]
         h = event["hands"]
-        kinds = {"court": "a Court! ", "goon_court": "a Goon Court! ", "four": "all 13 with the chosen rank! ",
-                 "six": "all 13 with the chosen pair! ", "normal": ""}
+        kinds = {
+            "court": "a Court! ",
+            "goon_court": "a Goon Court! ",
+            "four": "all 13 with the chosen rank! ",
+            "six": "all 13 with the chosen pair! ",
+            "normal": "",
+        }
         p = event["points"]
-        return (f"{_team_name(team)} win round {event['round']}, {h[team]} hands to {h[1 - team]}: "
-                f"{kinds.get(event.get('kind'), '')}{p} point{'s' if p != 1 else ''}.")
+        return (
+            f"{_team_name(team)} win round {event['round']}, {h[team]} hands to {h[1 - team]}: "
+            f"{kinds.get(event.get('kind'), '')}{p} point{'s' if p != 1 else ''}."
+        )
     if t == "game_over":
         tp = event["team_points"]
         team = event["winning_team"]

@@ -9,10 +9,12 @@ from .helpers import ANN, BEA, CARL, DAN, LADDER, SUITS, Table, stack
 
 # Ann calls clubs with her 2c; Dan holds every other club and the Ad, so his team
 # wins every trick: a Goon Court.
-GOON = stack("2c 2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd",
-             "As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s",
-             "Ah Kh Qh Jh Th 9h 8h 7h 6h 5h 4h 3h 2h",
-             "Ac Kc Qc Jc Tc 9c 8c 7c 6c 5c 4c 3c Ad")
+GOON = stack(
+    "2c 2d 3d 4d 5d 6d 7d 8d 9d Td Jd Qd Kd",
+    "As Ks Qs Js Ts 9s 8s 7s 6s 5s 4s 3s 2s",
+    "Ah Kh Qh Jh Th 9h 8h 7h 6h 5h 4h 3h 2h",
+    "Ac Kc Qc Jc Tc 9c 8c 7c 6c 5c 4c 3c Ad",
+)
 
 
 def play_round(t):
@@ -75,7 +77,7 @@ def test_caller_team_loses_call_passes_to_next_player():
     """Trump spades: Dan's last spade takes trick 13 and his team wins 8 to 5; Bea calls next."""
     t = Table(LADDER)
     t.call("s")
-    for suit in "hsssh" "hddd" "ccc":
+    for suit in "hssshhdddccc":
         t.lead(suit)
     over = play_round(t)
     assert over["hands"] == [5, 8] and over["winning_team"] == 1 and over["points"] == 1
@@ -85,7 +87,7 @@ def test_caller_team_loses_call_passes_to_next_player():
 
 
 def test_second_stacked_deck_is_used_for_round_two():
-    """A stacked deck of two blocks deals the second round from the second block, from the new caller."""
+    """A stacked deck of two blocks deals round two from the second block, from the new caller."""
     t = Table(SUITS + LADDER)
     t.call("s")
     play_round(t)
@@ -96,12 +98,15 @@ def test_second_stacked_deck_is_used_for_round_two():
     assert sorted(t.s["hands"][ANN]) == sorted(LADDER[26:39])
 
 
-@pytest.mark.parametrize("options, points, kind", [
-    ({}, 2, "court"),
-    ({"four_point_rank": "A"}, 4, "four"),
-    ({"four_point_rank": "K"}, 2, "court"),
-    ({"four_point_rank": "A", "six_point": True}, 6, "six"),
-])
+@pytest.mark.parametrize(
+    "options, points, kind",
+    [
+        ({}, 2, "court"),
+        ({"four_point_rank": "A"}, 4, "four"),
+        ({"four_point_rank": "K"}, 2, "court"),
+        ({"four_point_rank": "A", "six_point": True}, 6, "six"),
+    ],
+)
 def test_four_and_six_point_wins(options, points, kind):
     """Ann takes all 13 and wins the last trick with the As; Carl's last card is the Ad.
 
@@ -138,7 +143,12 @@ def test_table_ends_at_winning_points():
     out = ENGINE.outcome(t.s)
     assert out["places"] == [1, 3, 1, 3] and out["winners"] == [ANN, CARL]
     assert out["team_points"] == [11, 4] and out["rounds"] == 1 and out["winning_team"] == 0
-    assert t.events[-1] == {"type": "game_over", "winners": [0, 2], "winning_team": 0, "team_points": [11, 4]}
+    assert t.events[-1] == {
+        "type": "game_over",
+        "winners": [0, 2],
+        "winning_team": 0,
+        "team_points": [11, 4],
+    }
     assert event_text(t.events[-1]) == "{seat0} and {seat2} win the table, 11 points to 4."
     v = t.view(None)
     assert v["over"] and v["outcome"] == out and v["legal"] == [] and v["to_act"] == []

@@ -1,0 +1,96 @@
+"""Profiles and game lists: an account's per-game, per-mode stats and its past games."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from games.catalogue import BY_SLUG, GAMES
+from leaderboard.counters import labelled
+from leaderboard.models import Result, Standing
+from leaderboard.modes import mode_label, modes_of
+
+
+@dataclass(frozen=True)
+class Line:
+    """Games, wins and points of one mode (or of every mode: the total)."""
+
+    label: str
+    games: int = 0
+    wins: int = 0
+    points: int = 0
+
+
+@dataclass
+class GameStats:
+    slug: str
+    title: str
+    total: Line
+    modes: list[Line]
+    counters: list[tuple[str, int]]
+
+
+@dataclass
+class GameRecord:
+    """One past game of one account: its own result and the whole table's, best place first."""
+
+    result: Result
+    game_title: str
+    mode_label: str
+    table: list[Result] = field(default_factory=list)
+
+
+def profile_stats(user) -> list[GameStats]:
+    """Per game the account has played (catalogue order): the total and each mode's line."""
+    by_game = defaultdict(dict)
+    for standing in Standing.objects.filter(user=user, games__gt=0):
+        by_game[standing.game][standing.mode] = standing
+    return [
+        _game_stats(game.slug, game.title, by_game[game.slug])
+        for game in GAMES
+        if by_game.get(game.slug)
+    ]
+
+
+def _game_stats(slug: str, title: str, by_mode: dict) -> GameStats:
+    total = by_mode.get("")
+    return GameStats(
+        slug=slug,
+        title=title,
+        total=_line("All modes", total),
+        modes=[_line(mode.label, by_mode.get(mode.slug)) for mode in modes_of(slug)],
+        counters=labelled(slug, total.counters if total else {}),
+    )
+
+
+def _line(label: str, standing: Standing | None) -> Line:
+    if standing is None:
+        return Line(label)
+    return Line(label, standing.games, standing.wins, standing.points)
+
+
+def results_of(user, include_voided: bool = False):
+    """The account's results, newest first (a queryset, for slicing or paginating)."""
+    results = Result.objects.filter(user=user).select_related("room").order_by("-finished_at", "pk")
+    return results if include_voided else results.filter(voided=False)
+
+
+def game_records(results) -> list[GameRecord]:
+    """Each result with its game's whole table (one query for every table)."""
+    results = list(results)
+    tables = defaultdict(list)
+    for seat in (
+        Result.objects.filter(room_id__in={r.room_id for r in results})
+        .select_related("user")
+        .order_by("place", "seat")
+    ):
+        tables[seat.room_id].append(seat)
+    return [
+        GameRecord(
+            result=result,
+            game_title=BY_SLUG[result.game].title if result.game in BY_SLUG else result.game,
+            mode_label=mode_label(result.game, result.mode),
+            table=tables[result.room_id],
+        )
+        for result in results
+    ]

@@ -1,0 +1,9 @@
+from django.urls import path
+
+from leaderboard import views
+
+app_name = "leaderboard"
+urlpatterns = [
+    path("", views.index, name="index"),
+    path("<slug:game>/", views.board, name="board"),
+]

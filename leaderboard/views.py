@@ -1,0 +1,68 @@
+from django.contrib.auth import get_user_model
+from django.core.paginator import Paginator
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+
+from games.catalogue import BY_SLUG, GAMES
+from leaderboard import boards
+from leaderboard.history import game_records, profile_stats, results_of
+from leaderboard.modes import modes_of
+
+BOARD_PAGE_SIZE = 25
+GAMES_PAGE_SIZE = 20
+RECENT_GAMES = 10
+
+
+def index(request):
+    return redirect("leaderboard:board", game=GAMES[0].slug)
+
+
+def board(request, game):
+    """One game's leaderboard, all time or the last 30 days, with the viewer's own rank."""
+    info = BY_SLUG.get(game)
+    if info is None:
+        raise Http404("There is no such game.")
+    period = boards.period_from(request.GET.get("period"))
+    rows = boards.board(game, period)
+    page = Paginator(rows, BOARD_PAGE_SIZE).get_page(request.GET.get("page"))
+    me_id = request.user.pk if request.user.is_authenticated else None
+    shown = boards.page_rows(game, period, rows, page, me_id)
+    mine = boards.own_row(game, period, rows, me_id)
+    context = {
+        "game": info,
+        "games": GAMES,
+        "period": period,
+        "periods": boards.PERIODS,
+        "modes": modes_of(game),
+        "page": page,
+        "rows": shown,
+        "own_row": mine,
+        "own_row_off_page": mine is not None and not any(row.is_me for row in shown),
+    }
+    return render(request, "leaderboard/board.html", context)
+
+
+def profile(request, username):
+    """An account's public profile: per-game and per-mode stats, and its recent games."""
+    user = get_object_or_404(get_user_model(), username__iexact=username, is_active=True)
+    context = {
+        "profile_user": user,
+        "stats": profile_stats(user),
+        "records": game_records(results_of(user)[:RECENT_GAMES]),
+        "is_me": request.user.pk == user.pk,
+    }
+    return render(request, "leaderboard/profile.html", context)
+
+
+def my_games(request):
+    """The viewer's own games, newest first (voided ones marked); guests are asked to sign up."""
+    if not request.user.is_authenticated:
+        return render(request, "leaderboard/my_games.html", {"page": None, "records": []})
+    page = Paginator(results_of(request.user, include_voided=True), GAMES_PAGE_SIZE).get_page(
+        request.GET.get("page")
+    )
+    return render(
+        request,
+        "leaderboard/my_games.html",
+        {"page": page, "records": game_records(page.object_list)},
+    )

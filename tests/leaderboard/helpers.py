@@ -1,0 +1,82 @@
+"""Finished games built directly from Room/Match/Seat rows (named players: Ann, Bea, …)."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from leaderboard.services import record_results
+from rooms.models import Match, Room, Seat
+
+NAMES = ("Ann", "Bea", "Carl", "Dora", "Eve", "Finn", "Gus", "Hal")
+_codes = itertools.count(1)
+
+
+@dataclass(frozen=True)
+class Guest:
+    name: str
+
+
+@dataclass(frozen=True)
+class Bot:
+    name: str = "Bot"
+
+
+BOT = Bot()
+
+
+def account(name: str) -> User:
+    """An account without a usable password (no slow hashing in tests)."""
+    return User.objects.create_user(username=name, password=None)
+
+
+def accounts(*names: str) -> list[User]:
+    return [account(name) for name in names]
+
+
+def _seat(room: Room, index: int, who) -> Seat:
+    if isinstance(who, User):
+        return Seat(room=room, index=index, user=who, name=who.username)
+    if isinstance(who, Guest):
+        return Seat(room=room, index=index, guest_id=f"g-{who.name.lower()}", name=who.name)
+    return Seat(room=room, index=index, bot_level="normal", name=f"{who.name} {index + 1}")
+
+
+def finish_game(
+    players: list,
+    places: list[int],
+    *,
+    mode: str = "standard",
+    game: str = "disunyer",
+    winners: list[int] | None = None,
+    finished_at: datetime | None = None,
+) -> Room:
+    """A game of ``players`` (accounts, Guest(...) or BOT, seat order) that ended with
+    ``places``, recorded as the rooms service does at the end of a game.
+
+    ``winners`` defaults to the single seat in 1st place (none when several share it:
+    the final tie with no winner).
+    """
+    if winners is None:
+        firsts = [seat for seat, place in enumerate(places) if place == 1]
+        winners = firsts if len(firsts) == 1 else []
+    room = Room.objects.create(
+        code=f"T{next(_codes):05d}", game=game, options={"mode": mode}, status=Room.Status.FINISHED
+    )
+    seats = [_seat(room, index, who) for index, who in enumerate(players)]
+    Seat.objects.bulk_create(seats)
+    match = Match.objects.create(
+        room=room,
+        state={},
+        seed="test",
+        had_bots=any(isinstance(who, Bot) for who in players),
+        finished_at=finished_at or timezone.now(),
+    )
+    with transaction.atomic():
+        record_results(room, match, seats, {"places": places, "winners": winners})
+    return room
