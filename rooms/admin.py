@@ -46,7 +46,10 @@ class MatchAdmin(admin.ModelAdmin):
     list_display = ("room", "started_at", "finished_at", "moves", "deadline", "had_bots")
     list_filter = ("room__game", "had_bots", "started_at", "finished_at")
     search_fields = ("room__code",)
-    readonly_fields = ("room", "state", "seed", "started_at", "finished_at", "deadline", "bot_due_at", "moves", "had_bots", "ended_by_staff")
+    readonly_fields = (
+        "room", "state", "seed", "started_at", "finished_at", "deadline", "bot_due_at", "moves", "had_bots",
+        "ended_by_staff",
+    )
 
 
 @admin.register(MatchAction)

@@ -3,6 +3,7 @@
 import re
 import time
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 GAME_SECONDS = 180
@@ -19,7 +20,7 @@ def create_room(page, mode="standard", private=False):
 
 
 def add_bots(page, count):
-    for added in range(count):
+    for _ in range(count):
         button = page.get_by_test_id("add-bot")
         expect(button).to_be_visible()
         with page.expect_navigation():
@@ -38,8 +39,8 @@ def play_to_the_end(page, spectator=None):
             try:
                 buttons.first.click(timeout=1000)
                 moves += 1
-            except Exception:  # the table was replaced by a push meanwhile
-                pass
+            except PlaywrightError:
+                pass  # the table was replaced by a push meanwhile: look again
         page.wait_for_timeout(100)
     raise AssertionError("The game did not end in time.")
 
