@@ -194,7 +194,7 @@ def _faceup(state: dict) -> str | None:
 
 def _emit(state: dict, events: list, event: dict) -> None:
     events.append(event)
-    state["log"].append(event)
+    state["log"].append(dict(event))  # the caller may annotate its events freely
 
 
 def _throwers(state: dict) -> list[int]:
@@ -265,12 +265,15 @@ def _defender_options(state: dict) -> list[dict]:
     hand = state["hands"][state["defender"]]
     trump = state["trump"]
     out = []
-    distinct = sorted(set(hand), key=_sort_key(trump))
-    for card in distinct:
+    rv = RANK_VALUE
+    opens = [(i, a[1], rv[a[0]], a[1] == trump) for i, (a, d) in enumerate(table) if d is None]
+    for card in sorted(set(hand), key=_sort_key(trump)):
         if card in JOKER_SET:
             continue
-        for i, (attack, defence) in enumerate(table):
-            if defence is None and beats(attack, card, trump):
+        suit, value = card[1], rv[card[0]]
+        is_trump = suit == trump
+        for i, a_suit, a_value, a_trump in opens:
+            if (suit == a_suit and value > a_value) or (is_trump and not a_trump):
                 out.append({"type": "beat", "card": card, "target": i})
     if all(d is None for _, d in table):
         target = _transfer_target(state)
@@ -293,14 +296,21 @@ def _defender_has_choice(state: dict) -> bool:
     table = state["table"]
     hand = state["hands"][state["defender"]]
     trump = state["trump"]
+    rv = RANK_VALUE
     open_cards = [a for a, d in table if d is None]
+    opens = [(a[1], rv[a[0]], a[1] == trump) for a in open_cards]
+    joker_checked = False
     for card in hand:
         if card in JOKER_SET:
-            if _joker_ok(state):
-                return True
+            if not joker_checked:
+                joker_checked = True
+                if _joker_ok(state):
+                    return True
             continue
-        for attack in open_cards:
-            if beats(attack, card, trump):
+        suit, value = card[1], rv[card[0]]
+        is_trump = suit == trump
+        for a_suit, a_value, a_trump in opens:
+            if (suit == a_suit and value > a_value) or (is_trump and not a_trump):
                 return True
     if len(open_cards) == len(table):
         rank = table[0][0][0]
@@ -325,13 +335,18 @@ def _throw_options(state: dict, seat: int) -> list[dict]:
     return out
 
 
-def _sort_key(trump: str):
-    def key(card: str):
-        if card in JOKER_SET:
-            return (2, 0, 0 if card == "XB" else 1)
-        return (1 if card[1] == trump else 0, SUIT_ORDER[card[1]], RANK_VALUE[card[0]])
+def _card_key(card: str, trump: str) -> tuple:
+    if card in JOKER_SET:
+        return (2, 0, 0 if card == "XB" else 1)
+    return (1 if card[1] == trump else 0, SUIT_ORDER[card[1]], RANK_VALUE[card[0]])
 
-    return key
+
+_SORT_KEYS = {trump: {card: _card_key(card, trump) for card in KNOWN_CARDS} for trump in FRENCH_SUITS}
+
+
+def _sort_key(trump: str):
+    """Display order: non-trumps by suit then rank, then trumps, then jokers."""
+    return _SORT_KEYS[trump].__getitem__
 
 
 # --------------------------------------------------------------------------- engine
@@ -480,6 +495,11 @@ class DayousEngine:
         return seats
 
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
+        return self._legal(state, seat, None)
+
+    def _legal(self, state: dict, seat: Any, waiting: list[int] | None) -> list[dict]:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["players"]:
+            return []
         phase = state["phase"]
         if phase == "direction":
             if seat != state["leader"]:
@@ -493,9 +513,10 @@ class DayousEngine:
             if state["taking"] or not _has_open(state["table"]):
                 return []
             return _defender_options(state)
-        if not isinstance(seat, int) or not 0 <= seat < state["players"]:
-            return []
-        if seat in state["done"] or not state["hands"][seat] or not _can_throw(state, seat):
+        if waiting is not None:
+            if seat not in waiting:
+                return []
+        elif seat in state["done"] or not state["hands"][seat] or not _can_throw(state, seat):
             return []
         return _throw_options(state, seat)
 
@@ -536,6 +557,7 @@ class DayousEngine:
         trump = state["trump"]
         hands = state["hands"]
         in_bout = phase == "bout"
+        waiting = self.to_act(state)
         return {
             "game": NAME,
             "seat": seat,
@@ -543,8 +565,8 @@ class DayousEngine:
             "decks": state["decks"],
             "hand_size": state["hand_size"],
             "phase": phase,
-            "to_act": self.to_act(state),
-            "legal": [] if seat is None else self.legal_actions(state, seat),
+            "to_act": waiting,
+            "legal": [] if seat is None else self._legal(state, seat, waiting),
             "over": phase == "over",
             "outcome": self.outcome(state),
             "log": [dict(e) for e in state["log"]],
@@ -955,6 +977,10 @@ def _start_bout(s: dict, events: list, leader: int) -> None:
 
 
 def _finish(s: dict, events: list, holders: list[int]) -> None:
+    gone = {seat for group in s["out"] for seat in group}
+    empty = [seat for seat in range(s["players"]) if seat not in gone and seat not in holders]
+    if empty:  # seats without cards not yet counted out (only in hand-made positions)
+        s["out"] = s["out"] + [empty]
     s["phase"] = "over"
     s["defender"] = None
     s["table"] = []
@@ -1006,7 +1032,8 @@ def event_text(event: dict) -> str:
         return f"{who} passes the attack to {{seat{event['to']}}} with {_cards_text(event['cards'])}."
     if kind == "joker":
         way = "clockwise" if event["clockwise"] else "counterclockwise"
-        return f"{who} plays the {core.card_name(event['card'])}: the attack goes back to {{seat{event['to']}}}, play now goes {way}."
+        return (f"{who} plays the {core.card_name(event['card'])}: the attack goes back to "
+                f"{{seat{event['to']}}}, play now goes {way}.")
     if kind == "take":
         if event.get("forced"):
             return f"{who} cannot answer and will take the cards."

@@ -4,11 +4,9 @@ import pytest
 
 from games import core
 from games.core import InvalidOptions
-from games.dayous import rules
 from games.dayous.rules import ENGINE
 
 from .helpers import ANN, BEA, CARL, CCW, CW, DAN, act, full_deck, game, stack
-
 
 # ----------------------------------------------------------------- options
 
