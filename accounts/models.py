@@ -1,6 +1,8 @@
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.db import models
 from django.db.models.functions import Lower
+from django.db.models.signals import post_save, pre_delete
+from django.dispatch import receiver
 
 
 class CaseInsensitiveUserManager(UserManager):
@@ -17,3 +19,148 @@ class User(AbstractUser):
         constraints = [
             models.UniqueConstraint(Lower("username"), name="accounts_user_username_ci_unique"),
         ]
+
+
+# ---------------------------------------------------------------------------
+# Coins (Court Piece bets). See accounts/coins.py for every movement.
+# Coins are only ever created or destroyed by the bank: for any state of the
+# database, sum(wallet balances) + bank balance == 0.
+# ---------------------------------------------------------------------------
+
+
+class AppendOnlyError(Exception):
+    """Raised on any attempt to change or delete a ledger entry."""
+
+
+class Wallet(models.Model):
+    """An account's coins. Opened with the welcome coins when the account is created."""
+
+    user = models.OneToOneField(User, on_delete=models.CASCADE, related_name="wallet")
+    balance = models.PositiveBigIntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(condition=models.Q(balance__gte=0), name="accounts_wallet_balance_not_negative"),
+        ]
+
+    def __str__(self):
+        return f"{self.user.username}: {self.balance_display} coins"
+
+    @property
+    def balance_display(self) -> str:
+        return f"{self.balance:,}"
+
+
+class Bank(models.Model):
+    """The house: one row, the other side of every movement. Its balance may go
+    negative (it pays the welcome coins and the winners)."""
+
+    SINGLE_ID = 1
+
+    id = models.PositiveSmallIntegerField(primary_key=True, default=SINGLE_ID, editable=False)
+    balance = models.BigIntegerField(default=0)
+
+    class Meta:
+        verbose_name_plural = "bank"
+        constraints = [
+            models.CheckConstraint(condition=models.Q(id=1), name="accounts_bank_single_row"),
+        ]
+
+    def __str__(self):
+        return f"Bank: {self.balance:,} coins"
+
+
+class LedgerQuerySet(models.QuerySet):
+    """Ledger rows are not deleted or changed in bulk either. (Deleting a room clears
+    its entries' ``room`` and deleting an account removes its wallet and entries:
+    Django does those through the base manager, on purpose.)"""
+
+    def delete(self):
+        raise AppendOnlyError("Ledger entries are append-only: they cannot be deleted.")
+
+    delete.queryset_only = True
+
+    def update(self, **kwargs):
+        raise AppendOnlyError("Ledger entries are append-only: they cannot be changed.")
+
+
+class LedgerEntry(models.Model):
+    """One movement of coins between a wallet and the bank (append-only).
+
+    ``amount`` is signed from the wallet's side (+ paid by the bank, - paid to it);
+    ``balance_after`` is the wallet's balance once the movement is applied, so for a
+    wallet the entries in id order always form a running sum.
+    """
+
+    class Kind(models.TextChoices):
+        WELCOME = "welcome", "Welcome coins"
+        ROUND_WON = "round_won", "Round won"
+        ROUND_LOST = "round_lost", "Round lost"
+        STAFF_GRANT = "staff_grant", "Granted by staff"
+        STAFF_TAKE = "staff_take", "Taken by staff"
+
+    wallet = models.ForeignKey(Wallet, on_delete=models.CASCADE, related_name="entries")
+    amount = models.BigIntegerField()
+    balance_after = models.PositiveBigIntegerField()
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    room = models.ForeignKey(
+        "rooms.Room", null=True, blank=True, on_delete=models.SET_NULL, related_name="coin_entries"
+    )
+    round = models.PositiveIntegerField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+    staff = models.ForeignKey(User, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    objects = LedgerQuerySet.as_manager()
+
+    class Meta:
+        verbose_name_plural = "ledger entries"
+        ordering = ["-id"]
+        constraints = [
+            # A round is settled once per wallet, however often settlement is asked for.
+            models.UniqueConstraint(
+                fields=["room", "round", "wallet", "kind"],
+                condition=models.Q(room__isnull=False),
+                name="accounts_ledger_round_settled_once",
+            ),
+            models.UniqueConstraint(
+                fields=["wallet"], condition=models.Q(kind="welcome"), name="accounts_ledger_one_welcome"
+            ),
+            models.CheckConstraint(
+                condition=(
+                    models.Q(kind__in=["welcome", "round_won", "staff_grant"], amount__gte=0)
+                    | models.Q(kind__in=["round_lost", "staff_take"], amount__lte=0)
+                ),
+                name="accounts_ledger_amount_sign_matches_kind",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.get_kind_display()} {self.amount:+,} → {self.balance_after:,}"
+
+    def save(self, *args, **kwargs):
+        if not self._state.adding:
+            raise AppendOnlyError("Ledger entries are append-only: they cannot be changed.")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise AppendOnlyError("Ledger entries are append-only: they cannot be deleted.")
+
+
+@receiver(post_save, sender=User)
+def _open_wallet_for_new_account(sender, instance, created, raw=False, **kwargs):
+    """Every new account (sign-up, createsuperuser, the admin, a script) gets its
+    welcome coins. Fixtures being loaded (``raw``) are left alone."""
+    if created and not raw:
+        from accounts.coins import open_wallet
+
+        open_wallet(instance)
+
+
+@receiver(pre_delete, sender=Wallet)
+def _return_coins_to_the_bank(sender, instance, **kwargs):
+    """An account being deleted gives its coins back to the bank, so that no coin is
+    lost; its ledger entries go with it (the account's data is erased)."""
+    from accounts.coins import close_wallet
+
+    close_wallet(instance)

@@ -73,23 +73,48 @@ def live_site(tmp_path_factory, redis_url):
         "beat": [str(VENV_BIN / "celery"), "-A", "config", "beat", "--loglevel", "WARNING",
                  "--schedule", str(tmp / "beat-schedule")],
     }
-    processes = [
-        subprocess.Popen(command, cwd=ROOT, env=env, stdout=open(logs / f"{name}.log", "w"), stderr=subprocess.STDOUT)
-        for name, command in commands.items()
-    ]
+    def launch(name):
+        log = open(logs / f"{name}.log", "a")  # noqa: SIM115 - the process writes it until stopped
+        _RUNNING[name] = subprocess.Popen(commands[name], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+
+    for name in commands:
+        launch(name)
     base_url = f"http://127.0.0.1:{port}"
+    _RUNNING["relaunch"] = launch
     try:
         _wait_for(base_url)
         yield base_url
     finally:
-        for process in processes:
+        _RUNNING.pop("relaunch")
+        for process in _RUNNING.values():
             process.terminate()
-        for process in processes:
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
+        for process in _RUNNING.values():
+            _stop(process)
+        _RUNNING.clear()
         drop_database()
+
+
+_RUNNING: dict = {}
+
+
+def _stop(process) -> None:
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+@pytest.fixture
+def restart_web_server(live_site):
+    """Stop the ASGI server and start a new one on the same port, as a deploy would."""
+
+    def restart():
+        _RUNNING["web"].terminate()
+        _stop(_RUNNING["web"])
+        _RUNNING["relaunch"]("web")
+        _wait_for(live_site)
+
+    return restart
 
 
 def _wait_for(base_url: str, seconds: float = 30) -> None:
@@ -116,8 +141,11 @@ def browser():
         chromium.close()
 
 
+RESTART_NOISE = ("WebSocket connection to", "[object Event]")
+
+
 @pytest.fixture
-def new_page(browser, live_site):
+def new_page(browser, live_site, request):
     """Open pages in fresh browser contexts (separate people); fail on console errors."""
     contexts = []
     errors = []
@@ -135,4 +163,6 @@ def new_page(browser, live_site):
     yield open_page
     for context in contexts:
         context.close()
+    if "restart_web_server" in request.fixturenames:  # the socket drops while the server restarts
+        errors = [error for error in errors if not error.startswith(RESTART_NOISE)]
     assert errors == [], f"The browser console reported errors: {errors}"

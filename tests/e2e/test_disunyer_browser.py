@@ -90,3 +90,18 @@ def test_a_guest_joins_a_private_room_by_its_link(new_page):
     friend.get_by_test_id("join").click()
     expect(friend.locator("#table-private")).to_contain_text("You are seated")
     expect(host.locator(".seat-list")).to_contain_text(friend.get_by_test_id("who").inner_text().split()[0])
+
+
+def test_a_player_comes_back_after_the_server_restarted(new_page, restart_web_server):
+    """Nothing lives in the server's memory: after a restart the page reconnects by
+    itself, gets the whole table again and the game goes on from the same seat."""
+    host = new_page("/")
+    create_room(host)
+    add_bots(host, 7)
+    my_card = host.get_by_test_id("my-card").locator(".card")
+    expect(my_card).to_be_visible()
+    version_before = int(host.locator("#table-public").get_attribute("data-version"))
+    restart_web_server()
+    expect(host.locator("#table-public.table")).to_be_visible()
+    expect(host.locator(".watching")).to_have_count(0)
+    play_to_the_end(host)

@@ -1,0 +1,267 @@
+"""Coins: the wallets, the bank and the ledger (Court Piece bets).
+
+Every movement goes between one wallet and the bank and is one ``LedgerEntry``; the
+bank is the only place coins come from or go to, so at every moment
+
+    sum(wallet balances) + bank balance == 0
+
+(deleting an account gives its coins back to the bank first). The rules (house
+ruling "Coins" for Court Piece):
+
+* A new account starts with ``WELCOME_COINS`` (1,000) from the bank: a ``welcome``
+  entry. ``open_wallet`` is called for every new account (a ``post_save`` receiver in
+  ``accounts.models``: sign-up, ``createsuperuser``, the admin, scripts).
+* After every round each human on the losing team pays the bet to the bank and each
+  human on the winning team is paid the bet by the bank; double when the round was
+  won with all 13 hands. A balance never goes below zero: whoever cannot pay in full
+  pays what they have (the winners are still paid in full by the bank).
+* Bots (seats with a ``bot_level``) neither pay nor are paid. A person's seat that a
+  stand-in bot plays after their timeouts is still that person's: they pay or are paid.
+* Guests are not in the ledger: a guest plays every table with ``GUEST_COINS``
+  (1,000) that are not saved anywhere, so ``balance_of`` a guest is always 1,000 and a
+  round changes nothing for them.
+* To sit down a player needs twice the table's bet (``can_sit``).
+* Staff can ``grant`` and ``take`` coins, with a reason, recorded with their account.
+
+Locking: wallet rows are locked (``select_for_update``) in wallet-id order, the bank row
+last (its ``UPDATE`` locks it until commit), so concurrent settlements cannot deadlock.
+Settling a round is idempotent per room, round and wallet: asking again changes nothing
+(and a database unique constraint backs this up).
+"""
+
+from django.db import transaction
+from django.db.models import F
+
+from accounts.identity import Player
+from accounts.models import Bank, LedgerEntry, User, Wallet
+from games.courtpiece.rules import DEFAULTS as COURT_PIECE_DEFAULTS
+
+WELCOME_COINS = 1_000
+GUEST_COINS = 1_000
+DEFAULT_BET = COURT_PIECE_DEFAULTS["bet"]
+
+Kind = LedgerEntry.Kind
+
+
+class CoinError(ValueError):
+    """A coin movement that cannot be made; the message is for people."""
+
+
+def coins(amount: int) -> str:
+    """``1000`` → ``"1,000 coins"``."""
+    return f"{amount:,} coin" if amount == 1 else f"{amount:,} coins"
+
+
+# -- Reading ------------------------------------------------------------------------
+
+
+def balance_of(player: Player) -> int:
+    """What ``player`` has to play with: an account's wallet balance; a guest always has
+    ``GUEST_COINS`` (their coins at the tables are not saved). An account without a
+    wallet (loaded from a fixture, say) has it opened here."""
+    if player.is_guest:
+        return GUEST_COINS
+    balance = Wallet.objects.filter(user_id=player.user_id).values_list("balance", flat=True).first()
+    if balance is None:
+        balance = open_wallet(User(pk=player.user_id)).balance
+    return balance
+
+
+def can_sit(player: Player, bet: int) -> str | None:
+    """``None`` when ``player`` has at least twice ``bet``; otherwise the reason they
+    cannot sit down, as a sentence to show them."""
+    needed = 2 * bet
+    balance = balance_of(player)
+    if balance >= needed:
+        return None
+    if player.is_guest:
+        return (
+            f"This table's bet is {coins(bet)}: sitting down needs twice the bet, {coins(needed)}, "
+            f"and guests play with {coins(GUEST_COINS)}."
+        )
+    return (
+        f"This table's bet is {coins(bet)}: sitting down needs twice the bet, {coins(needed)}, "
+        f"and you have {coins(balance)}."
+    )
+
+
+# -- Opening and closing --------------------------------------------------------------
+
+
+def open_wallet(user) -> Wallet:
+    """The account's wallet, opened with the welcome coins from the bank if it has none
+    yet. Calling it again changes nothing."""
+    with transaction.atomic():
+        wallets, opened = _wallets_for_update([user.pk])
+        _bank_add(-opened)
+    return wallets[user.pk]
+
+
+def close_wallet(wallet: Wallet) -> None:
+    """Give a wallet's coins back to the bank (the account is being deleted; its wallet
+    and entries go with it)."""
+    with transaction.atomic():
+        balance = Wallet.objects.select_for_update().filter(pk=wallet.pk).values_list("balance", flat=True).first()
+        if balance:
+            _bank_add(balance)
+
+
+# -- Rounds -----------------------------------------------------------------------------
+
+
+def settle_round(room, seats, event: dict) -> list[LedgerEntry]:
+    """Settle one Court Piece ``round_over`` event for the humans at ``room``'s seats.
+
+    Team ``t`` is seats ``t`` and ``t + 2``. Returns the new ledger entries: none for a
+    round already settled, for bots, for guests or for empty seats.
+    """
+    bet = int(room.options.get("bet", DEFAULT_BET))
+    all_hands = bool(event.get("all_hands"))
+    amount = 2 * bet if all_hands else bet
+    round_number = int(event["round"])
+    winning_team = int(event["winning_team"]) % 2
+    winners, losers = set(), set()
+    for seat in seats:
+        if seat.is_bot or seat.user_id is None:
+            continue  # bots neither pay nor are paid; guests' coins are not saved
+        (winners if seat.index % 2 == winning_team else losers).add(seat.user_id)
+    # One account at both teams' seats would pay itself: it is left out.
+    winners, losers = winners - losers, losers - winners
+    if not winners and not losers:
+        return []
+
+    table = f"round {round_number} at table {room.code}"
+    terms = f"bet {coins(bet)}, doubled: all 13 hands" if all_hands else f"bet {coins(bet)}"
+    entries = []
+    with transaction.atomic():
+        wallets, opened = _wallets_for_update(winners | losers)
+        bank_delta = -opened
+        settled = set(
+            LedgerEntry.objects.filter(
+                room=room, round=round_number, kind__in=(Kind.ROUND_WON, Kind.ROUND_LOST), wallet__in=wallets.values()
+            ).values_list("wallet_id", flat=True)
+        )
+        moved = []
+        for wallet in sorted(wallets.values(), key=lambda w: w.pk):
+            if wallet.pk in settled:
+                continue
+            if wallet.user_id in winners:
+                kind, change, reason = Kind.ROUND_WON, amount, f"Won {table} ({terms})."
+            else:
+                paid = min(amount, wallet.balance)  # nobody goes below zero
+                short = f"; could pay only {coins(paid)} of {coins(amount)}" if paid < amount else ""
+                kind, change, reason = Kind.ROUND_LOST, -paid, f"Lost {table} ({terms}{short})."
+            wallet.balance += change
+            moved.append(wallet)
+            entries.append(
+                LedgerEntry(
+                    wallet=wallet,
+                    amount=change,
+                    balance_after=wallet.balance,
+                    kind=kind,
+                    room=room,
+                    round=round_number,
+                    reason=reason,
+                )
+            )
+            bank_delta -= change
+        # Few queries inside the room's lock: one UPDATE for the wallets, one INSERT.
+        Wallet.objects.bulk_update(moved, ["balance"])
+        LedgerEntry.objects.bulk_create(entries)
+        _bank_add(bank_delta)
+    return entries
+
+
+def court_piece_events(room, match, seats, events) -> None:
+    """Court Piece's ``RoomRules.on_events``: settle the coins of every round that ended.
+
+    Called inside the transaction of the game change, with the seats in index order."""
+    for event in events:
+        if event.get("type") == "round_over":
+            settle_round(room, seats, event)
+
+
+# -- Staff --------------------------------------------------------------------------------
+
+
+def grant(user, amount: int, reason: str, staff) -> LedgerEntry:
+    """Staff give ``amount`` coins from the bank to ``user``'s wallet."""
+    reason = _check_staff_movement(amount, reason, staff, "grant")
+    with transaction.atomic():
+        wallets, opened = _wallets_for_update([user.pk])
+        entry = _move(wallets[user.pk], amount, Kind.STAFF_GRANT, reason=reason, staff=staff)
+        _bank_add(-opened - amount)
+    return entry
+
+
+def take(user, amount: int, reason: str, staff) -> LedgerEntry:
+    """Staff take ``amount`` coins from ``user``'s wallet back to the bank; refused
+    (``CoinError``) when the wallet holds less: a balance never goes below zero."""
+    reason = _check_staff_movement(amount, reason, staff, "take")
+    with transaction.atomic():
+        wallets, opened = _wallets_for_update([user.pk])
+        wallet = wallets[user.pk]
+        if wallet.balance < amount:
+            raise CoinError(
+                f"{user.get_username()} has {coins(wallet.balance)}: {coins(amount)} cannot be taken "
+                "(a balance never goes below zero)."
+            )
+        entry = _move(wallet, -amount, Kind.STAFF_TAKE, reason=reason, staff=staff)
+        _bank_add(amount - opened)
+    return entry
+
+
+def _check_staff_movement(amount, reason, staff, verb: str) -> str:
+    if staff is None or not staff.is_staff:
+        raise CoinError(f"Only staff can {verb} coins.")
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+        raise CoinError("The amount must be a whole number of coins, at least 1.")
+    reason = (reason or "").strip()
+    if not reason:
+        raise CoinError("A reason is required.")
+    return reason
+
+
+# -- Internals ------------------------------------------------------------------------------
+
+
+def _wallets_for_update(user_ids) -> tuple[dict[int, Wallet], int]:
+    """Lock the accounts' wallets in wallet-id order, opening (with the welcome coins)
+    any that is missing. Returns the wallets by user id and the welcome coins paid, which
+    the caller takes from the bank after the wallets (the bank row is always locked last)."""
+    ids = sorted(set(user_ids))
+    wallets = {w.user_id: w for w in Wallet.objects.select_for_update().filter(user_id__in=ids).order_by("pk")}
+    opened = 0
+    for user_id in ids:
+        if user_id not in wallets:
+            wallet = wallets[user_id] = Wallet.objects.create(user_id=user_id, balance=WELCOME_COINS)
+            LedgerEntry.objects.create(
+                wallet=wallet,
+                amount=WELCOME_COINS,
+                balance_after=WELCOME_COINS,
+                kind=Kind.WELCOME,
+                reason="Welcome to the club.",
+            )
+            opened += WELCOME_COINS
+    return wallets, opened
+
+
+def _move(wallet: Wallet, amount: int, kind: str, **fields) -> LedgerEntry:
+    """Change a locked wallet by ``amount`` and record it (the bank is the caller's)."""
+    wallet.balance += amount
+    wallet.save(update_fields=["balance"])
+    return LedgerEntry.objects.create(wallet=wallet, amount=amount, balance_after=wallet.balance, kind=kind, **fields)
+
+
+def _bank_add(delta: int) -> None:
+    """Change the bank's balance; the ``UPDATE`` holds the bank row until commit."""
+    if not delta:
+        return
+    if not Bank.objects.filter(pk=Bank.SINGLE_ID).update(balance=F("balance") + delta):
+        Bank.objects.get_or_create(pk=Bank.SINGLE_ID)
+        Bank.objects.filter(pk=Bank.SINGLE_ID).update(balance=F("balance") + delta)
+
+
+def bank_balance() -> int:
+    """The bank's balance (0 before any movement)."""
+    return Bank.objects.filter(pk=Bank.SINGLE_ID).values_list("balance", flat=True).first() or 0
