@@ -13,7 +13,7 @@ from rooms import presence, services
 from rooms.errors import RoomError
 from rooms.followups import room_group
 from rooms.models import Room
-from rooms.reactions import PLAYER_EMOJIS, REACTION_INTERVAL_SECONDS, SPECTATOR_EMOJIS
+from rooms.reactions import REACTION_INTERVAL_SECONDS, SPECTATOR_EMOJIS, is_phrase, player_reactions
 from rooms.rendering import render_table
 from rooms.snapshots import snapshots
 
@@ -33,6 +33,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.sent_version = 0
         self.presence = presence.NOBODY
         snapshot = await snapshots.get(self.room_id)
+        self.game = snapshot.game
         self.seat = snapshot.seat_of(self.player)
         await self.channel_layer.group_add(room_group(self.room_id), self.channel_name)
         await self.accept()
@@ -80,8 +81,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self._send_table(await snapshots.get(self.room_id), force=True)
 
     async def _react(self, emoji):
-        allowed = SPECTATOR_EMOJIS if self.seat is None else PLAYER_EMOJIS
-        if emoji not in allowed:
+        allowed = SPECTATOR_EMOJIS if self.seat is None else player_reactions(self.game)
+        if not isinstance(emoji, str) or emoji not in allowed:
             return await self._refuse("You can't send that here.")
         sender = (self.player and (self.player.user_id or self.player.guest_id)) or self.channel_name
         if not await database_sync_to_async(cache.add)(
@@ -95,6 +96,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 "emoji": emoji,
                 "name": self.player.name if self.player else "A spectator",
                 "spectator": self.seat is None,
+                "phrase": is_phrase(self.game, emoji),
             },
         )
 

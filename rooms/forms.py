@@ -39,7 +39,50 @@ class DisunyerRoomForm(RoomForm):
         return {"mode": self.cleaned_data["mode"]}
 
 
-FORMS = {"disunyer": DisunyerRoomForm}
+class DayousRoomForm(RoomForm):
+    """Seats, decks and clock. Whether the engine can deal that table is checked when
+    the room is created (``services.do_create_room``), with the engine's own message."""
+
+    decks = forms.TypedChoiceField(
+        label="Decks",
+        choices=[("1", "1 deck (hands of 7)"), ("2", "2 decks (hands of 10)"), ("3", "3 decks (hands of 10)")],
+        coerce=int,
+        initial="1",
+    )
+    clock = forms.IntegerField(
+        label="Seconds per move",
+        min_value=10,
+        max_value=60,
+        initial=30,
+        help_text="From 10 to 60 seconds.",
+        error_messages={
+            "required": "Say how many seconds a player has per move (10 to 60).",
+            "invalid": "The clock must be a whole number of seconds from 10 to 60.",
+            "min_value": "The clock must be at least 10 seconds.",
+            "max_value": "The clock can be at most 60 seconds.",
+        },
+    )
+
+    field_order = ["players", "decks", "clock", "is_public", "bot_level"]
+
+    def game_options(self) -> dict:
+        return {"decks": self.cleaned_data["decks"], "clock": self.cleaned_data["clock"]}
+
+    def players(self) -> int | None:
+        return self.cleaned_data["players"]
+
+
+# The field shares its name with RoomForm.players(), so it is added once the class is built
+# (a class attribute would be replaced by the method).
+DayousRoomForm.base_fields["players"] = forms.TypedChoiceField(
+    label="Players",
+    choices=[(str(n), str(n)) for n in range(2, 9)],
+    coerce=int,
+    initial="4",
+    help_text="One deck seats 2 to 7 players; two or three decks up to 8.",
+)
+
+FORMS = {"disunyer": DisunyerRoomForm, "dayous": DayousRoomForm}
 
 
 class JoinByCodeForm(forms.Form):

@@ -15,6 +15,7 @@ from django.db.models import F
 from django.utils import timezone
 
 from games.core import IllegalAction, InvalidOptions
+from leaderboard.services import record_results
 from rooms import followups
 from rooms.errors import RoomError, StaleAction
 from rooms.gamerules import BOT_LEVEL_LABELS, RULES, rules_for
@@ -240,8 +241,10 @@ def _start(room: Room, seats: list[Seat]) -> None:
 
 
 def _advance(room: Room, match: Match, seats: list[Seat]) -> None:
-    """Play every decision that has exactly one legal choice, then set the clocks."""
-    engine = rules_for(room.game).engine
+    """Play every decision that has exactly one legal choice, let the game's room
+    rules act on the new events (coins, say), then set the clocks."""
+    rules = rules_for(room.game)
+    engine = rules.engine
     while True:
         forced = next(
             (
@@ -254,6 +257,9 @@ def _advance(room: Room, match: Match, seats: list[Seat]) -> None:
         if forced is None:
             break
         _record(match, engine, forced[0], forced[1], MatchAction.Source.FORCED)
+    if rules.on_events is not None and match.new_events:
+        rules.on_events(room, match, seats, match.new_events)
+    match.new_events = []
     now = timezone.now()
     to_act = engine.to_act(match.state)
     outcome = engine.outcome(match.state)
@@ -261,17 +267,16 @@ def _advance(room: Room, match: Match, seats: list[Seat]) -> None:
         match.deadline = match.bot_due_at = None
         match.finished_at = now
         room.status = Room.Status.FINISHED
-        from leaderboard.services import record_results
-
         record_results(room, match, seats, outcome)
         return
     match.deadline = now + timedelta(seconds=engine.turn_seconds(room.options)) if to_act else None
-    bots_to_act = [seat for seat in to_act if seats[seat].is_bot]
+    bots_to_act = [seat for seat in to_act if rules.played_by_bot(seats[seat])]
     match.bot_due_at = now + followups.bot_delay() if bots_to_act else None
 
 
 def _record(match: Match, engine, seat: int, action: dict, source: str) -> None:
-    match.state, _events = engine.apply(match.state, seat, action)
+    match.state, events = engine.apply(match.state, seat, action)
+    match.new_events = [*getattr(match, "new_events", []), *events]
     match.moves += 1
     MatchAction.objects.create(match=match, number=match.moves, seat=seat, action=action, source=source)
 
@@ -330,13 +335,16 @@ def do_timeout(room_id: int, version: int) -> bool:
         return True
 
 
+STANDIN_LEVEL = "normal"
+
+
 def choose_bot_move(room: Room, seat: int) -> dict:
     """A bot's decision from its seat's view only, thought out without holding a lock."""
     rules = rules_for(room.game)
-    bot_seat = room.seats.get(index=seat)
+    level = room.seats.get(index=seat).bot_level or STANDIN_LEVEL
     view = rules.engine.view(room.match.state, seat)
     rng = random.Random(f"{room.match.seed}:{room.version}:{seat}")
-    return rules.bot_for(bot_seat.bot_level).choose(view, rng)
+    return rules.bot_for(level).choose(view, rng)
 
 
 def do_bot_move(room_id: int, version: int, seat: int, action: dict) -> bool:

@@ -33,9 +33,9 @@ def play_bot(room_id: int, version: int) -> bool:
     room = Room.objects.select_related("match").filter(pk=room_id, version=version).first()
     if room is None or room.status != Room.Status.PLAYING:
         return False
-    engine = rules_for(room.game).engine
-    bot_seats = set(room.seats.exclude(bot_level="").values_list("index", flat=True))
-    seat = next((s for s in engine.to_act(room.match.state) if s in bot_seats), None)
+    rules = rules_for(room.game)
+    seats = list(room.seats.all())
+    seat = next((s for s in rules.engine.to_act(room.match.state) if rules.played_by_bot(seats[s])), None)
     if seat is None:
         return False
     action = services.choose_bot_move(room, seat)

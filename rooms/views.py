@@ -1,8 +1,8 @@
 from django.contrib import messages
 from django.http import Http404
-from django_htmx.http import HttpResponseClientRefresh
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRefresh
 
 from accounts.identity import current_player
 from games.catalogue import BY_SLUG

@@ -1039,7 +1039,8 @@ def event_text(event: dict) -> str:
             return f"{who} cannot answer and will take the cards."
         return f"{who} gives up and will take the cards."
     if kind == "took":
-        return f"{who} takes {event['count']} cards."
+        count = event["count"]
+        return f"{who} takes {count} card{'' if count == 1 else 's'}."
     if kind == "done":
         return f"{who}: \"No further questions.\""
     if kind == "defended":

@@ -10,7 +10,21 @@ from games.core import SPANISH_SUIT_NAMES, card_name
 
 register = template.Library()
 
-SPANISH_PIPS = {"o": "🪙", "c": "🏆", "s": "🗡️", "b": "🪵"}
+# Spanish suits drawn as small inline SVGs, so they look the same on every device.
+SPANISH_PIPS = {
+    "o": '<svg viewBox="0 0 24 24" class="suit-icon" aria-hidden="true"><circle cx="12" cy="12" r="10" '
+         'fill="#e3b23c" stroke="#9a6b00" stroke-width="2"/><circle cx="12" cy="12" r="4.5" fill="none" '
+         'stroke="#9a6b00" stroke-width="1.6"/></svg>',
+    "c": '<svg viewBox="0 0 24 24" class="suit-icon" aria-hidden="true"><path d="M5 3h14c0 5-2.6 8.4-5.6 '
+         '9.3V18h3.4v3H7.2v-3h3.4v-5.7C7.6 11.4 5 8 5 3z" fill="#c62828" stroke="#7f1d1d" stroke-width="1"/>'
+         '</svg>',
+    "s": '<svg viewBox="0 0 24 24" class="suit-icon" aria-hidden="true"><path d="M12 1.5l2 3v11h-4v-11z" '
+         'fill="#9fb7d9" stroke="#1d4ed8" stroke-width="1.2"/><rect x="6.5" y="15.5" width="11" height="2.2" '
+         'rx="1" fill="#1d4ed8"/><rect x="10.9" y="17.7" width="2.2" height="4.8" fill="#1d4ed8"/></svg>',
+    "b": '<svg viewBox="0 0 24 24" class="suit-icon" aria-hidden="true"><path d="M9.5 22l1.2-13.5c-2-.8-2.6'
+         '-3.2-1.4-5 1.4-2.1 4.8-2.3 6.2-.1 1.2 1.9.4 4.3-1.7 5L13.5 22z" fill="#3f8f3a" stroke="#166534" '
+         'stroke-width="1.2"/></svg>',
+}
 FRENCH_PIPS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 SPANISH_RANK_LABELS = {"J": "J", "N": "Kn", "K": "K", "A": "A"}
 FRENCH_RANK_LABELS = {"T": "10"}
@@ -32,9 +46,9 @@ def card(code, spanish=False, small=False):
     pips, labels = (SPANISH_PIPS, SPANISH_RANK_LABELS) if spanish else (FRENCH_PIPS, FRENCH_RANK_LABELS)
     deck = "spanish" if spanish else "french"
     return format_html(
-        '<span class="card {} suit-{}{}" aria-label="{}" data-card="{}"><span class="rank">{}</span>'
+        '<span class="card {} suit-{}{}" role="img" aria-label="{}" data-card="{}"><span class="rank">{}</span>'
         '<span class="pip">{}</span></span>',
-        deck, suit, size, card_name(code, spanish=spanish), code, labels.get(rank, rank), pips[suit],
+        deck, suit, size, card_name(code, spanish=spanish), code, labels.get(rank, rank), mark_safe(pips[suit]),
     )
 
 
@@ -74,7 +88,7 @@ def action_json(action):
 
 @register.simple_tag
 def pip(suit, spanish=False):
-    return (SPANISH_PIPS if spanish else FRENCH_PIPS)[suit]
+    return mark_safe((SPANISH_PIPS if spanish else FRENCH_PIPS)[suit])
 
 
 @register.filter

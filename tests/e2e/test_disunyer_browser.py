@@ -100,7 +100,6 @@ def test_a_player_comes_back_after_the_server_restarted(new_page, restart_web_se
     add_bots(host, 7)
     my_card = host.get_by_test_id("my-card").locator(".card")
     expect(my_card).to_be_visible()
-    version_before = int(host.locator("#table-public").get_attribute("data-version"))
     restart_web_server()
     expect(host.locator("#table-public.table")).to_be_visible()
     expect(host.locator(".watching")).to_have_count(0)
