@@ -3,7 +3,7 @@ from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.template.response import TemplateResponse
 
-from leaderboard.models import DailyStanding, Result, Standing
+from leaderboard.models import DailyStanding, RecentStanding, Result, Standing
 from leaderboard.services import void_game
 
 
@@ -93,8 +93,8 @@ class ResultAdmin(admin.ModelAdmin):
 class StandingAdmin(admin.ModelAdmin):
     """Kept from the results (read-only here)."""
 
-    list_display = ("user", "game", "mode", "games", "wins", "points")
-    list_filter = ("game", "mode")
+    list_display = ("user", "game", "mode", "games", "wins", "points", "active")
+    list_filter = ("game", "mode", "active")
     search_fields = ("user__username",)
 
     def has_add_permission(self, request):
@@ -111,3 +111,8 @@ class StandingAdmin(admin.ModelAdmin):
 class DailyStandingAdmin(StandingAdmin):
     list_display = ("user", "game", "mode", "day", "games", "wins", "points")
     list_filter = ("game", "mode", "day")
+
+
+@admin.register(RecentStanding)
+class RecentStandingAdmin(StandingAdmin):
+    """The last 30 days (kept with the daily standings; read-only here)."""

@@ -6,7 +6,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from games.catalogue import BY_SLUG, GAMES
-from leaderboard.counters import labelled
+from leaderboard.boards import board_text
+from leaderboard.counters import best_journal, journal_record, labelled
 from leaderboard.models import Result, Standing
 from leaderboard.modes import mode_label, modes_of
 
@@ -28,6 +29,11 @@ class GameStats:
     total: Line
     modes: list[Line]
     counters: list[tuple[str, int]]
+    games_word: str = "Games"
+    wins_word: str = "Wins"
+    # Dayous: successful defences by journal (most prestigious first) and the best journal.
+    journals: list[tuple[str, int]] = field(default_factory=list)
+    best_journal: str | None = None
 
 
 @dataclass
@@ -54,12 +60,18 @@ def profile_stats(user) -> list[GameStats]:
 
 def _game_stats(slug: str, title: str, by_mode: dict) -> GameStats:
     total = by_mode.get("")
+    counters = total.counters if total else {}
+    text = board_text(slug)
     return GameStats(
         slug=slug,
         title=title,
         total=_line("All modes", total),
         modes=[_line(mode.label, by_mode.get(mode.slug)) for mode in modes_of(slug)],
-        counters=labelled(slug, total.counters if total else {}),
+        counters=labelled(slug, counters),
+        games_word=text.games,
+        wins_word=text.wins,
+        journals=journal_record(counters) if slug == "dayous" else [],
+        best_journal=best_journal(counters) if slug == "dayous" else None,
     )
 
 

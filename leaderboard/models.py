@@ -21,6 +21,9 @@ class Result(models.Model):
     finished_at = models.DateTimeField(db_index=True)
     voided = models.BooleanField(default=False)
     void_reason = models.TextField(blank=True)
+    # What the game's end gave this seat (leaderboard/counters.py ``recorded_counters``),
+    # e.g. Dayous {"dayous": 1, "defences": 3, "fees": 5, "journal_4": 2}; zeros left out.
+    counters = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["-finished_at", "seat"]
@@ -29,6 +32,15 @@ class Result(models.Model):
 
     def __str__(self):
         return f"{self.name} · {self.game} · place {self.place}"
+
+
+def BOARD_INDEX(name: str) -> models.Index:  # noqa: N802 - reads like the Index it makes
+    """The board's order (leaderboard/boards.py ``ORDER``) after the game and mode, so
+    that a page, a rank and a count are read from the index alone (``active`` last: it
+    is only checked, never ranged on)."""
+    return models.Index(
+        fields=["game", "mode", "-points", "-wins", "games", "user", "active"], name=name
+    )
 
 
 class Totals(models.Model):
@@ -53,15 +65,50 @@ class Standing(Totals):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="standings")
     game = models.CharField(max_length=20)
     mode = models.CharField(max_length=20, blank=True)
+    # A copy of user.is_active (kept by leaderboard.receivers), so that the board is read
+    # from this table's index alone, without joining the accounts.
+    active = models.BooleanField(default=True)
 
     class Meta:
         constraints = [
             models.UniqueConstraint(fields=["user", "game", "mode"], name="leaderboard_standing_once_per_mode")
         ]
-        indexes = [models.Index(fields=["game", "mode", "-points"], name="leaderboard_standing_rank")]
+        indexes = [BOARD_INDEX("leaderboard_standing_board")]
 
     def __str__(self):
         return f"{self.user} · {self.game} {self.mode or 'all modes'} · {self.points} points"
+
+
+class RecentStanding(Totals):
+    """One account's totals of the last 30 days in one game and mode: the sum of its
+    ``DailyStanding`` rows from ``RecentWindow.start`` on (kept with them; the days
+    that leave the window are subtracted when the window moves on)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="recent_standings")
+    game = models.CharField(max_length=20)
+    mode = models.CharField(max_length=20, blank=True)
+    active = models.BooleanField(default=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game", "mode"], name="leaderboard_recent_once_per_mode")
+        ]
+        indexes = [BOARD_INDEX("leaderboard_recent_board")]
+
+    def __str__(self):
+        return f"{self.user} · {self.game} {self.mode or 'all modes'} · last 30 days"
+
+
+class RecentWindow(models.Model):
+    """One row: the first day ``RecentStanding`` counts."""
+
+    SINGLE_ID = 1
+
+    id = models.PositiveSmallIntegerField(primary_key=True, default=SINGLE_ID, editable=False)
+    start = models.DateField()
+
+    def __str__(self):
+        return f"Recent standings from {self.start}"
 
 
 class DailyStanding(Totals):

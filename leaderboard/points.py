@@ -10,6 +10,9 @@ def disunyer_points(place: int, players: int, had_bots: bool) -> int:
 
 
 def points_for(game: str, place: int, players: int, had_bots: bool) -> int:
+    """Disunyer: the place formula, doubled without bots. Dayous and Court Piece: the
+    same place formula ``N + 1 - place`` with no doubling (Dayous: the first group out
+    gets N, the dayous 1; Court Piece: the winning team's two seats 4, the others 2)."""
     if game == "disunyer":
         return disunyer_points(place, players, had_bots)
     return place_points(place, players)

@@ -1,10 +1,20 @@
-from django.db.models.signals import pre_delete
+from django.conf import settings
+from django.db.models.signals import post_save, pre_delete
 from django.dispatch import receiver
 
 from leaderboard.models import Result
-from leaderboard.services import forget_deleted_result
+from leaderboard.services import forget_deleted_result, set_active
 
 
 @receiver(pre_delete, sender=Result)
 def take_deleted_result_out_of_the_standings(sender, instance, **kwargs):
     forget_deleted_result(instance)
+
+
+@receiver(post_save, sender=settings.AUTH_USER_MODEL)
+def keep_the_standings_active_flag(sender, instance, created, raw=False, update_fields=None, **kwargs):
+    """An account deactivated (or activated again) leaves (or comes back to) the boards.
+    Saves that cannot change ``is_active`` (a login's ``last_login``) cost nothing."""
+    if created or raw or (update_fields is not None and "is_active" not in update_fields):
+        return
+    set_active(instance.pk, instance.is_active)

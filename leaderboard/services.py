@@ -9,16 +9,24 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from datetime import timedelta
 
 from django.db import transaction
 from django.utils import timezone
 
-from leaderboard.counters import counters_for
-from leaderboard.models import DailyStanding, Result, Standing
+from leaderboard.counters import place_counters, recorded_counters
+from leaderboard.models import DailyStanding, RecentStanding, RecentWindow, Result, Standing
+from leaderboard.modes import mode_of
 from leaderboard.points import points_for
 
 STANDING_KEY = ("user_id", "game", "mode")
 DAILY_KEY = ("user_id", "game", "mode", "day")
+WINDOW_DAYS = 30
+
+
+def window_start(today=None):
+    """The first day of the last 30 days (today, UTC, included)."""
+    return (today or timezone.localdate()) - timedelta(days=WINDOW_DAYS - 1)
 
 
 @dataclass
@@ -45,7 +53,8 @@ def record_results(room, match, seats, outcome) -> None:
     """
     players = len(seats)
     finished_at = match.finished_at
-    mode = room.options.get("mode", room.options.get("game", ""))
+    mode = mode_of(room.game, room.options)
+    state = match.state if isinstance(match.state, dict) else {}
     results = Result.objects.bulk_create(
         [
             Result(
@@ -63,6 +72,7 @@ def record_results(room, match, seats, outcome) -> None:
                 won=seat.index in outcome["winners"],
                 had_bots=match.had_bots,
                 finished_at=finished_at,
+                counters=recorded_counters(room.game, seat.index, outcome, state),
             )
             for seat in seats
         ]
@@ -102,8 +112,10 @@ def modes_counted(mode: str) -> tuple[str, ...]:
 
 
 def delta_of(result: Result, players: int) -> Delta:
-    counters = counters_for(result.game, result.place, result.won, players)
-    return Delta(games=1, wins=int(result.won), points=result.points, counters=Counter(counters))
+    """What one result adds: its counters are those of its place and those recorded on it."""
+    counters = Counter(place_counters(result.game, result.place, result.won, players))
+    counters.update(getattr(result, "counters", None) or {})
+    return Delta(games=1, wins=int(result.won), points=result.points, counters=counters)
 
 
 def deltas_by_key(results, players: int, sign: int = 1) -> tuple[dict, dict]:
@@ -121,10 +133,64 @@ def deltas_by_key(results, players: int, sign: int = 1) -> tuple[dict, dict]:
 
 
 def change_standings(results, players: int, sign: int) -> None:
-    """Add (sign 1) or subtract (sign -1) one game's results to the standings."""
+    """Add (sign 1) or subtract (sign -1) one game's results to the standings: all
+    time, per day, and the last 30 days for the days the recent window counts."""
     standing, daily = deltas_by_key(results, players, sign)
     apply_deltas(Standing, STANDING_KEY, standing)
     apply_deltas(DailyStanding, DAILY_KEY, daily)
+    if daily:
+        today = timezone.localdate()
+        # A game recorded today always counts and never races with the window moving on
+        # (only days before today leave it); anything else waits for the window's lock.
+        start = recent_window_start(lock=sign < 0 or any(key[3] != today for key in daily))
+        recent = defaultdict(Delta)
+        for (user_id, game, mode, day), delta in daily.items():
+            if day >= start:
+                recent[(user_id, game, mode)].add(delta)
+        apply_deltas(RecentStanding, STANDING_KEY, recent)
+
+
+def recent_window_start(lock: bool = False):
+    """The first day ``RecentStanding`` counts (the window row is made if missing)."""
+    window, _ = RecentWindow.objects.get_or_create(
+        pk=RecentWindow.SINGLE_ID, defaults={"start": window_start()}
+    )
+    if lock:
+        window = RecentWindow.objects.select_for_update().get(pk=RecentWindow.SINGLE_ID)
+    return window.start
+
+
+def roll_recent_window(today=None) -> int:
+    """Move the last-30-days window on to today's: subtract the days that left it from
+    ``RecentStanding``. Cheap when it is up to date (one indexed read); returns how many
+    daily rows were taken out."""
+    new_start = window_start(today)
+    current = RecentWindow.objects.filter(pk=RecentWindow.SINGLE_ID).values_list("start", flat=True).first()
+    if current is not None and current >= new_start:
+        return 0
+    with transaction.atomic():
+        start = recent_window_start(lock=True)
+        if start >= new_start:
+            return 0
+        leaving = defaultdict(Delta)
+        rows = DailyStanding.objects.filter(day__gte=start, day__lt=new_start)
+        count = 0
+        for row in rows.iterator(chunk_size=2000):
+            count += 1
+            leaving[(row.user_id, row.game, row.mode)].add(
+                Delta(row.games, row.wins, row.points, Counter(row.counters)), sign=-1
+            )
+        keys = list(leaving)
+        for first in range(0, len(keys), 500):
+            apply_deltas(RecentStanding, STANDING_KEY, {key: leaving[key] for key in keys[first : first + 500]})
+        RecentWindow.objects.filter(pk=RecentWindow.SINGLE_ID).update(start=new_start)
+    return count
+
+
+def set_active(user_id: int, active: bool) -> None:
+    """Keep the standings' copy of the account's ``is_active`` (the boards show active accounts)."""
+    for model in (Standing, RecentStanding):
+        model.objects.filter(user_id=user_id).exclude(active=active).update(active=active)
 
 
 def apply_deltas(model, key_fields: tuple[str, ...], deltas: dict) -> None:

@@ -5,5 +5,6 @@ from leaderboard import views
 app_name = "leaderboard"
 urlpatterns = [
     path("", views.index, name="index"),
+    path("courtpiece/richest/", views.richest, name="richest"),
     path("<slug:game>/", views.board, name="board"),
 ]

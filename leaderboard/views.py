@@ -1,10 +1,13 @@
 from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
+from django.db.models import Value
+from django.db.models.functions import Lower
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 
 from games.catalogue import BY_SLUG, GAMES
 from leaderboard import boards
+from leaderboard.counters import columns
 from leaderboard.history import game_records, profile_stats, results_of
 from leaderboard.modes import modes_of
 
@@ -24,16 +27,23 @@ def board(request, game):
         raise Http404("There is no such game.")
     period = boards.period_from(request.GET.get("period"))
     rows = boards.board(game, period)
-    page = Paginator(rows, BOARD_PAGE_SIZE).get_page(request.GET.get("page"))
+    page = boards.CountedPaginator(rows, BOARD_PAGE_SIZE, f"{game}:{period}").get_page(
+        request.GET.get("page")
+    )
     me_id = request.user.pk if request.user.is_authenticated else None
     shown = boards.page_rows(game, period, rows, page, me_id)
-    mine = boards.own_row(game, period, rows, me_id)
+    mine = next((row for row in shown if row.is_me), None) or boards.own_row(
+        game, period, rows, me_id, request.user.get_username() if me_id else ""
+    )
     context = {
         "game": info,
         "games": GAMES,
         "period": period,
         "periods": boards.PERIODS,
         "modes": modes_of(game),
+        "columns": columns(game),
+        "colspan": 5 + len(modes_of(game)) + len(columns(game)),
+        "text": boards.board_text(game),
         "page": page,
         "rows": shown,
         "own_row": mine,
@@ -44,7 +54,12 @@ def board(request, game):
 
 def profile(request, username):
     """An account's public profile: per-game and per-mode stats, and its recent games."""
-    user = get_object_or_404(get_user_model(), username__iexact=username, is_active=True)
+    # Lower() on both sides: the accounts' unique index on lower(username) finds it.
+    user = get_object_or_404(
+        get_user_model().objects.alias(lower_username=Lower("username")),
+        lower_username=Lower(Value(username)),
+        is_active=True,
+    )
     context = {
         "profile_user": user,
         "stats": profile_stats(user),
@@ -66,3 +81,21 @@ def my_games(request):
         "leaderboard/my_games.html",
         {"page": page, "records": game_records(page.object_list)},
     )
+
+
+def richest(request):
+    """Court Piece's richest players: every account's coins, richest first, with the viewer's rank."""
+    rows = boards.richest()
+    page = boards.CountedPaginator(rows, BOARD_PAGE_SIZE, "richest").get_page(request.GET.get("page"))
+    me_id = request.user.pk if request.user.is_authenticated else None
+    shown = boards.wealth_page(rows, page, me_id)
+    mine = boards.own_wealth(rows, me_id)
+    context = {
+        "game": BY_SLUG["courtpiece"],
+        "games": GAMES,
+        "page": page,
+        "rows": shown,
+        "own_row": mine,
+        "own_row_off_page": mine is not None and not any(row.is_me for row in shown),
+    }
+    return render(request, "leaderboard/richest.html", context)

@@ -82,7 +82,97 @@ DayousRoomForm.base_fields["players"] = forms.TypedChoiceField(
     help_text="One deck seats 2 to 7 players; two or three decks up to 8.",
 )
 
-FORMS = {"disunyer": DisunyerRoomForm, "dayous": DayousRoomForm}
+def _whole_number(label: str, low: int, high: int, unit: str, **kwargs) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label,
+        min_value=low,
+        max_value=high,
+        error_messages={
+            "required": f"Say the {label.lower()} ({low:,} to {high:,} {unit}).",
+            "invalid": f"The {label.lower()} must be a whole number from {low:,} to {high:,} {unit}.",
+            "min_value": f"The {label.lower()} must be at least {low:,} {unit}.",
+            "max_value": f"The {label.lower()} can be at most {high:,} {unit}.",
+        },
+        **kwargs,
+    )
+
+
+COURT_PIECE_GAMES = [
+    ("double-sar", "Double Sar"),
+    ("ace-rule", "Ace Rule"),
+    ("hidden", "Hidden"),
+    ("rung-kaat", "Rung Kaat"),
+]
+COURT_PIECE_RANKS = [("", "Off")] + [
+    (rank, {"T": "10", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}.get(rank, rank))
+    for rank in "23456789TJQKA"
+]
+
+
+class CourtPieceRoomForm(RoomForm):
+    """The four games and the table's options. The engine checks them again when the
+    room is created (``services.do_create_room``)."""
+
+    game = forms.ChoiceField(
+        label="Game",
+        choices=COURT_PIECE_GAMES,
+        initial="double-sar",
+        widget=forms.RadioSelect,
+        error_messages={"required": "Choose one of the four games.",
+                        "invalid_choice": "Choose Ace Rule, Double Sar, Hidden or Rung Kaat."},
+    )
+    pile = forms.ChoiceField(
+        label="Pile sizes",
+        choices=[("3-2-2", "3-2-2"), ("5-3-3", "5-3-3")],
+        initial="3-2-2",
+        widget=forms.RadioSelect,
+        help_text="The least the first pile, then every later pile, must hold to be picked up.",
+        error_messages={"required": "Choose the pile sizes.", "invalid_choice": "The pile sizes are 3-2-2 or 5-3-3."},
+    )
+    ace_cannot_win_pile = forms.BooleanField(label="Ace cannot win the pile", required=False)
+    four_point_rank = forms.ChoiceField(
+        label="4-point win",
+        choices=COURT_PIECE_RANKS,
+        required=False,
+        initial="",
+        help_text="All 13 hands, taking the last trick with a card of this rank.",
+        error_messages={"invalid_choice": "The 4-point win names a card rank from 2 to Ace, or is off."},
+    )
+    six_point = forms.BooleanField(
+        label="6-point win",
+        required=False,
+        help_text="As for 4 points, and the partner's last card is the same rank in another suit.",
+    )
+    winning_points = _whole_number("Winning points", 10, 100, "points", initial=10)
+    bet = _whole_number("Bet", 25, 1000, "coins", initial=100,
+                        help_text="Paid by each loser, to each winner, every round (double for all 13 hands). "
+                                  "Sitting down needs twice the bet.")
+    clock = _whole_number("Seconds per move", 5, 30, "seconds", initial=15, help_text="From 5 to 30 seconds.")
+
+    field_order = ["game", "pile", "ace_cannot_win_pile", "four_point_rank", "six_point",
+                   "winning_points", "bet", "clock", "is_public", "bot_level"]
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("six_point") and not cleaned.get("four_point_rank"):
+            self.add_error("six_point", "The 6-point win needs a 4-point rank: choose one first.")
+        return cleaned
+
+    def game_options(self) -> dict:
+        data = self.cleaned_data
+        return {
+            "game": data["game"],
+            "pile": data["pile"],
+            "ace_cannot_win_pile": data["ace_cannot_win_pile"],
+            "four_point_rank": data["four_point_rank"] or None,
+            "six_point": data["six_point"],
+            "winning_points": data["winning_points"],
+            "bet": data["bet"],
+            "clock": data["clock"],
+        }
+
+
+FORMS = {"disunyer": DisunyerRoomForm, "dayous": DayousRoomForm, "courtpiece": CourtPieceRoomForm}
 
 
 class JoinByCodeForm(forms.Form):

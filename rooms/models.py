@@ -25,6 +25,10 @@ class Room(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     autostart_at = models.DateTimeField(null=True, blank=True, db_index=True)
     bot_level = models.CharField(max_length=10, default="normal")
+    # The host's proposal of another partner (games with partners), before the start:
+    # {"status": "pending"|"refused"|"accepted", "seat": i, "accepted": [seats],
+    #  "by": seat that refused, "names": {...}} — the last one stays shown until the next.
+    proposal = models.JSONField(null=True, blank=True)
 
     class Meta:
         indexes = [models.Index(fields=["is_public", "status", "-created_at"])]

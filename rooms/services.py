@@ -74,6 +74,10 @@ def do_create_room(
         options = rules.engine.validate_options(options, seat_count)
     except InvalidOptions as error:
         raise RoomError(str(error)) from None
+    if rules.can_sit is not None:
+        refusal = rules.can_sit(player, Room(game=game, options=options))
+        if refusal:
+            raise RoomError(refusal)
     now = timezone.now()
     with transaction.atomic():
         room = Room.objects.create(
@@ -105,6 +109,29 @@ def _require_host(room: Room, seats: list[Seat], player) -> None:
         raise RoomError("Only the host can do that.")
 
 
+def _free_seat(room: Room, seats: list[Seat]) -> Seat | None:
+    """The empty seat a newcomer (or an added bot) takes, in the game's join order."""
+    order = rules_for(room.game).seat_order(room.host_seat, len(seats))
+    return next((seats[i] for i in order if seats[i].is_empty), None)
+
+
+def _not_full_any_more(room: Room, fields: list[str]) -> None:
+    """A seat was emptied: a delayed start set because the room was full is called off
+    (the room falls back to its fill-with-bots time, if any)."""
+    rules = rules_for(room.game)
+    if not rules.start_when_full_after or room.autostart_at is None or room.status != Room.Status.WAITING:
+        return
+    after = rules.fill_with_bots_after
+    room.autostart_at = room.created_at + after if after is not None else None
+    fields.append("autostart_at")
+
+
+def _drop_proposal(room: Room, fields: list[str]) -> None:
+    if room.proposal and room.proposal.get("status") == "pending":
+        room.proposal = None
+        fields.append("proposal")
+
+
 def do_join(room_id: int, player) -> Seat:
     with transaction.atomic():
         room = _locked_room(room_id)
@@ -113,9 +140,14 @@ def do_join(room_id: int, player) -> Seat:
         if mine is not None:
             return mine
         _require_waiting(room)
-        free = next((seat for seat in seats if seat.is_empty), None)
+        free = _free_seat(room, seats)
         if free is None:
             raise RoomError("This room is full. You can watch the game as a spectator.")
+        rules = rules_for(room.game)
+        if rules.can_sit is not None:
+            refusal = rules.can_sit(player, room)
+            if refusal:
+                raise RoomError(refusal)
         _seat_player(free, player)
         free.save()
         _changed(room)
@@ -133,12 +165,15 @@ def do_leave(room_id: int, player) -> None:
             raise RoomError("You are not seated in this room.")
         _empty(mine)
         fields = []
+        _not_full_any_more(room, fields)
+        _drop_proposal(room, fields)
         if mine.index == room.host_seat:
             successor = next((s for s in seats if not s.is_empty and not s.is_bot), None)
             if successor is None:
                 room.status = Room.Status.CLOSED
                 room.autostart_at = None
                 fields += ["status", "autostart_at"]
+                fields = list(dict.fromkeys(fields))
             else:
                 room.host_seat = successor.index
                 fields.append("host_seat")
@@ -161,7 +196,7 @@ def do_add_bot(room_id: int, player, level: str) -> None:
         _require_waiting(room)
         seats = _seats(room)
         _require_host(room, seats, player)
-        free = next((seat for seat in seats if seat.is_empty), None)
+        free = _free_seat(room, seats)
         if free is None:
             raise RoomError("Every seat is taken.")
         free.bot_level = level
@@ -180,7 +215,9 @@ def do_remove_bot(room_id: int, player, index: int) -> None:
         if not 0 <= index < len(seats) or not seats[index].is_bot:
             raise RoomError("There is no bot in that seat.")
         _empty(seats[index])
-        _changed(room)
+        fields = []
+        _not_full_any_more(room, fields)
+        _changed(room, *fields)
 
 
 def do_start(room_id: int, player) -> None:
@@ -234,10 +271,12 @@ def _start(room: Room, seats: list[Seat]) -> None:
     match = Match(room=room, state=state, seed=state["seed"], had_bots=any(s.is_bot for s in seats))
     room.status = Room.Status.PLAYING
     room.autostart_at = None
+    fields = ["status", "autostart_at"]
+    _drop_proposal(room, fields)
     match.save()  # saved first: forced moves recorded by _advance refer to it
     _advance(room, match, seats)
     match.save()
-    _changed(room, "status", "autostart_at")
+    _changed(room, *fields)
 
 
 def _advance(room: Room, match: Match, seats: list[Seat]) -> None:
@@ -257,8 +296,9 @@ def _advance(room: Room, match: Match, seats: list[Seat]) -> None:
         if forced is None:
             break
         _record(match, engine, forced[0], forced[1], MatchAction.Source.FORCED)
-    if rules.on_events is not None and match.new_events:
-        rules.on_events(room, match, seats, match.new_events)
+    new_events = getattr(match, "new_events", None)
+    if rules.on_events is not None and new_events:
+        rules.on_events(room, match, seats, new_events)
     match.new_events = []
     now = timezone.now()
     to_act = engine.to_act(match.state)
@@ -307,12 +347,13 @@ def do_act(room_id: int, player, action, version) -> None:
         mine = next((seat for seat in seats if seat.belongs_to(player)), None)
         if mine is None:
             raise RoomError("You are watching this game, not playing in it.")
+        if mine.timeouts_in_a_row:
+            # Any move takes the seat back from a stand-in bot, before the clocks are set.
+            Seat.objects.filter(pk=mine.pk).update(timeouts_in_a_row=0)
         try:
             _apply(room, mine.index, action, MatchAction.Source.PLAYER)
         except IllegalAction as illegal:
             raise RoomError(illegal.reason) from None
-        if mine.timeouts_in_a_row:
-            Seat.objects.filter(pk=mine.pk).update(timeouts_in_a_row=0)
 
 
 def do_timeout(room_id: int, version: int) -> bool:
@@ -333,6 +374,84 @@ def do_timeout(room_id: int, version: int) -> bool:
         match.save()
         _changed(room, "status")
         return True
+
+
+def _partner_context(room: Room, seats: list[Seat]) -> tuple[int, list[int]]:
+    rules = rules_for(room.game)
+    partner = rules.partner_seat(room.host_seat, len(seats))
+    if partner is None:
+        raise RoomError("In this game the host has no partner to choose.")
+    others = [i for i in range(len(seats)) if i not in (room.host_seat, partner)]
+    return partner, others
+
+
+def _askers(seats: list[Seat], others: list[int]) -> list[int]:
+    """The people in the other seats: each must accept a new partner for the host."""
+    return [i for i in others if not seats[i].is_empty and not seats[i].is_bot]
+
+
+def do_propose_partner(room_id: int, player, seat_index: int) -> None:
+    """The host asks for the person at ``seat_index`` as partner; every person in the
+    seats other than the host's and the partner's must accept."""
+    with transaction.atomic():
+        room = _locked_room(room_id)
+        _require_waiting(room)
+        seats = _seats(room)
+        _require_host(room, seats, player)
+        partner, others = _partner_context(room, seats)
+        if room.proposal and room.proposal.get("status") == "pending":
+            raise RoomError("Your proposal is still waiting for an answer.")
+        if seat_index not in others or seats[seat_index].is_empty or seats[seat_index].is_bot:
+            raise RoomError("Choose a player sitting as your opponent.")
+        room.proposal = {"status": "pending", "seat": seat_index, "accepted": []}
+        _changed(room, "proposal")
+
+
+def do_answer_partner(room_id: int, player, accept: bool) -> None:
+    """An opponent accepts or refuses the host's proposal. A refusal drops it; when every
+    person asked has accepted, the chosen seat swaps with the partner's seat."""
+    with transaction.atomic():
+        room = _locked_room(room_id)
+        _require_waiting(room)
+        proposal = room.proposal or {}
+        if proposal.get("status") != "pending":
+            raise RoomError("There is no proposal to answer.")
+        seats = _seats(room)
+        partner, others = _partner_context(room, seats)
+        mine = next((seat for seat in seats if seat.belongs_to(player)), None)
+        askers = _askers(seats, others)
+        if mine is None or mine.index not in askers:
+            raise RoomError("Only the host's opponents answer this proposal.")
+        chosen = proposal["seat"]
+        if not accept:
+            room.proposal = {"status": "refused", "seat": chosen, "by": mine.index,
+                             "by_name": mine.name, "name": seats[chosen].name}
+            _changed(room, "proposal")
+            return
+        accepted = sorted(set(proposal.get("accepted", [])) | {mine.index})
+        if not set(askers) <= set(accepted):
+            room.proposal = {**proposal, "accepted": accepted}
+            _changed(room, "proposal")
+            return
+        _swap(seats[chosen], seats[partner])
+        room.proposal = {"status": "accepted", "seat": partner, "name": seats[partner].name}
+        _changed(room, "proposal")
+
+
+FIELDS_OF_A_SITTER = ("user_id", "guest_id", "name", "bot_level", "timeouts_in_a_row")
+
+
+def _swap(a: Seat, b: Seat) -> None:
+    for field in FIELDS_OF_A_SITTER:
+        first, second = getattr(a, field), getattr(b, field)
+        setattr(a, field, second)
+        setattr(b, field, first)
+    if a.bot_level:
+        a.name = _bot_name(a.bot_level, a.index)
+    if b.bot_level:
+        b.name = _bot_name(b.bot_level, b.index)
+    a.save()
+    b.save()
 
 
 STANDIN_LEVEL = "normal"

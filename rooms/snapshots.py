@@ -22,6 +22,7 @@ class SeatInfo:
     bot_level: str
     user_id: int | None
     guest_id: str
+    timeouts_in_a_row: int = 0
 
     @property
     def is_bot(self) -> bool:
@@ -54,6 +55,8 @@ class Snapshot:
     deadline_ms: int | None
     autostart_ms: int | None
     ended_by_staff: str = ""
+    proposal: dict | None = None
+    extras: dict = field(default_factory=dict)  # RoomRules.snapshot_extras
     rendered: dict = field(default_factory=dict)
 
     @property
@@ -63,21 +66,62 @@ class Snapshot:
     def seat_of(self, player) -> int | None:
         return next((seat.index for seat in self.seats if seat.belongs_to(player)), None)
 
+    def stood_in_for(self, index: int | None) -> bool:
+        """A stand-in bot plays this person's seat after their timeouts in a row."""
+        if index is None or self.status != "playing":
+            return False
+        return self.rules.stood_in_for(self.seats[index])
+
+    @property
+    def partner_seat(self) -> int | None:
+        return self.rules.partner_seat(self.host_seat, len(self.seats))
+
+    @property
+    def opponent_seats(self) -> list[int]:
+        partner = self.partner_seat
+        if partner is None:
+            return []
+        return [i for i in range(len(self.seats)) if i not in (self.host_seat, partner)]
+
+    @property
+    def proposable_seats(self) -> list[SeatInfo]:
+        """The people the host may ask for as partner."""
+        return [self.seats[i] for i in self.opponent_seats if not self.seats[i].is_empty and not self.seats[i].is_bot]
+
+    @property
+    def pending_proposal(self) -> dict | None:
+        """The host's pending proposal of a partner, with who is still to answer."""
+        proposal = self.proposal or {}
+        if proposal.get("status") != "pending" or self.status != "waiting":
+            return None
+        accepted = set(proposal.get("accepted", []))
+        askers = [seat.index for seat in self.proposable_seats]
+        return {
+            "seat": proposal["seat"],
+            "name": self.seats[proposal["seat"]].name,
+            "waiting_for": [i for i in askers if i not in accepted],
+            "accepted": sorted(accepted),
+        }
+
 
 def _ms(moment) -> int | None:
     return int(moment.timestamp() * 1000) if moment else None
 
 
 def load_snapshot(room_id: int) -> Snapshot | None:
-    """Two queries: the room with its match, and its seats."""
+    """Two queries: the room with its match, and its seats (plus what the game's
+    ``snapshot_extras`` loads, once for every viewer)."""
     room = Room.objects.select_related("match").filter(pk=room_id).first()
     if room is None:
         return None
     match = getattr(room, "match", None)
+    seat_rows = list(room.seats.all())
     seats = [
-        SeatInfo(s.index, s.name, s.bot_level, s.user_id, s.guest_id)
-        for s in room.seats.all()
+        SeatInfo(s.index, s.name, s.bot_level, s.user_id, s.guest_id, s.timeouts_in_a_row)
+        for s in seat_rows
     ]
+    rules = rules_for(room.game)
+    extras = rules.snapshot_extras(room, seat_rows) if rules.snapshot_extras is not None else {}
     return Snapshot(
         room_id=room.id,
         code=room.code,
@@ -92,6 +136,8 @@ def load_snapshot(room_id: int) -> Snapshot | None:
         deadline_ms=_ms(match.deadline) if match else None,
         autostart_ms=_ms(room.autostart_at),
         ended_by_staff=match.ended_by_staff if match else "",
+        proposal=room.proposal,
+        extras=extras,
     )
 
 

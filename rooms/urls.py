@@ -13,4 +13,6 @@ urlpatterns = [
     path("<str:code>/start/", views.start, name="start"),
     path("<str:code>/bots/add/", views.add_bot, name="add_bot"),
     path("<str:code>/bots/remove/", views.remove_bot, name="remove_bot"),
+    path("<str:code>/partner/", views.propose_partner, name="propose_partner"),
+    path("<str:code>/partner/answer/", views.answer_partner, name="answer_partner"),
 ]

@@ -106,3 +106,23 @@ def remove_bot(request, code):
         messages.error(request, "Choose which bot to remove.")
         return redirect("rooms:room", code=code.upper())
     return _room_action(request, code, lambda room_id, player: services.do_remove_bot(room_id, player, index))
+
+
+@require_POST
+def propose_partner(request, code):
+    try:
+        index = int(request.POST.get("seat", ""))
+    except ValueError:
+        messages.error(request, "Choose who you want as your partner.")
+        return redirect("rooms:room", code=code.upper())
+    return _room_action(
+        request, code, lambda room_id, player: services.do_propose_partner(room_id, player, index)
+    )
+
+
+@require_POST
+def answer_partner(request, code):
+    accept = request.POST.get("answer") == "accept"
+    return _room_action(
+        request, code, lambda room_id, player: services.do_answer_partner(room_id, player, accept)
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -55,28 +56,64 @@ def finish_game(
     game: str = "disunyer",
     winners: list[int] | None = None,
     finished_at: datetime | None = None,
+    options: dict | None = None,
+    outcome: dict | None = None,
+    state: dict | None = None,
 ) -> Room:
     """A game of ``players`` (accounts, Guest(...) or BOT, seat order) that ended with
     ``places``, recorded as the rooms service does at the end of a game.
 
     ``winners`` defaults to the single seat in 1st place (none when several share it:
-    the final tie with no winner).
+    the final tie with no winner). ``options`` replace the room's ``{"mode": mode}``;
+    ``outcome`` adds keys to the outcome (Dayous's "dayous", Court Piece's "stats") and
+    ``state`` is the match's final engine state.
     """
     if winners is None:
         firsts = [seat for seat, place in enumerate(places) if place == 1]
         winners = firsts if len(firsts) == 1 else []
     room = Room.objects.create(
-        code=f"T{next(_codes):05d}", game=game, options={"mode": mode}, status=Room.Status.FINISHED
+        code=f"T{next(_codes):05d}",
+        game=game,
+        options={"mode": mode} if options is None else options,
+        status=Room.Status.FINISHED,
     )
     seats = [_seat(room, index, who) for index, who in enumerate(players)]
     Seat.objects.bulk_create(seats)
     match = Match.objects.create(
         room=room,
-        state={},
+        state=state or {},
         seed="test",
         had_bots=any(isinstance(who, Bot) for who in players),
         finished_at=finished_at or timezone.now(),
     )
     with transaction.atomic():
-        record_results(room, match, seats, {"places": places, "winners": winners})
+        record_results(room, match, seats, {**(outcome or {}), "places": places, "winners": winners})
     return room
+
+
+def play_to_the_end(engine, players: int, options: dict, seed: str) -> dict:
+    """A finished engine state: seeded random legal moves from the start to the end."""
+    rng = random.Random(seed)
+    state = engine.start(players, options, seed=seed)
+    while engine.outcome(state) is None:
+        seat = rng.choice(sorted(engine.to_act(state)))
+        state, _ = engine.apply(state, seat, rng.choice(engine.legal_actions(state, seat)))
+    return state
+
+
+def finish_engine_game(game: str, engine, players: list, options: dict, seed: str, **kwargs) -> tuple[Room, dict]:
+    """A whole game played by the engine (random moves, seeded) and recorded with its
+    real outcome and final state. Returns the room and the final state."""
+    state = play_to_the_end(engine, len(players), options, seed)
+    outcome = engine.outcome(state)
+    room = finish_game(
+        players,
+        outcome["places"],
+        game=game,
+        winners=outcome["winners"],
+        options=options,
+        outcome=outcome,
+        state=state,
+        **kwargs,
+    )
+    return room, state

@@ -68,7 +68,7 @@ def test_staff_void_a_game_from_the_result_admin_with_a_reason(client, django_us
     client.force_login(staff)
     room = finish_game([ann, bea, BOT], [1, 2, 3])
     one_result = Result.objects.filter(room=room, seat=0)
-    for page in ("result", "standing", "dailystanding"):
+    for page in ("result", "standing", "dailystanding", "recentstanding"):
         assert client.get(reverse(f"admin:leaderboard_{page}_changelist")).status_code == 200
 
     confirm = void_by_admin(client, one_result)
