@@ -42,6 +42,7 @@ class Wallet(models.Model):
         constraints = [
             models.CheckConstraint(condition=models.Q(balance__gte=0), name="accounts_wallet_balance_not_negative"),
         ]
+        indexes = [models.Index(fields=["-balance", "user"], name="accounts_wallet_richest")]
 
     def __str__(self):
         return f"{self.user.username}: {self.balance_display} coins"
