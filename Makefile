@@ -21,7 +21,7 @@ test: install
 	bin/test $(ARGS)
 
 bench: install
-	$(PY) manage.py bench
+	bin/bench
 
 lint: install
 	$(VENV)/bin/ruff check .

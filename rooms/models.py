@@ -116,6 +116,8 @@ class MatchAction(models.Model):
     action = models.JSONField()
     source = models.CharField(max_length=10, choices=Source.choices)
     created_at = models.DateTimeField(auto_now_add=True)
+    # For a timeout: the deadline it was played for (how late timers fire is measured from it).
+    due_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["match", "number"]

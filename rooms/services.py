@@ -314,11 +314,13 @@ def _advance(room: Room, match: Match, seats: list[Seat]) -> None:
     match.bot_due_at = now + followups.bot_delay() if bots_to_act else None
 
 
-def _record(match: Match, engine, seat: int, action: dict, source: str) -> None:
+def _record(match: Match, engine, seat: int, action: dict, source: str, due_at=None) -> None:
     match.state, events = engine.apply(match.state, seat, action)
     match.new_events = [*getattr(match, "new_events", []), *events]
     match.moves += 1
-    MatchAction.objects.create(match=match, number=match.moves, seat=seat, action=action, source=source)
+    MatchAction.objects.create(
+        match=match, number=match.moves, seat=seat, action=action, source=source, due_at=due_at
+    )
 
 
 def _apply(room: Room, seat: int, action: dict, source: str) -> None:
@@ -366,9 +368,11 @@ def do_timeout(room_id: int, version: int) -> bool:
         if match.deadline is None or match.deadline > timezone.now():
             return False
         engine = rules_for(room.game).engine
+        due_at = match.deadline
         for seat in engine.to_act(match.state):
             if seat in engine.to_act(match.state):
-                _record(match, engine, seat, engine.default_action(match.state, seat), MatchAction.Source.TIMEOUT)
+                default = engine.default_action(match.state, seat)
+                _record(match, engine, seat, default, MatchAction.Source.TIMEOUT, due_at=due_at)
                 Seat.objects.filter(room=room, index=seat).update(timeouts_in_a_row=F("timeouts_in_a_row") + 1)
         _advance(room, match, _seats(room))
         match.save()

@@ -26,8 +26,6 @@ from collections import Counter
 from datetime import timedelta
 from pathlib import Path
 
-import dj_database_url
-from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, connections, transaction
@@ -35,6 +33,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
 
+from config.throwaway_db import use_database
 from leaderboard.counters import JOURNALS, place_counters
 from leaderboard.models import RecentWindow
 from leaderboard.modes import modes_of
@@ -132,18 +131,6 @@ class Command(BaseCommand):
             "repeat": options["repeat"],
             "pages": pages,
         }
-
-
-def use_database(url: str) -> None:
-    """Point the default connection at ``url`` (before anything reads the data)."""
-    new = dj_database_url.parse(url)
-    if new["ENGINE"] == "django.db.backends.sqlite3":
-        new["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
-    connections.close_all()
-    configured = connections.configure_settings({"default": new})["default"]
-    connections.settings["default"] = configured
-    settings.DATABASES["default"] = configured
-    del connections["default"]
 
 
 def existing() -> dict:
