@@ -1,6 +1,8 @@
 from django.conf import settings
 from django.db import models
 
+from rooms.occupants import Occupant
+
 
 class Room(models.Model):
     """A table people gather at: its seats, options and (once started) its match.
@@ -46,7 +48,7 @@ class Room(models.Model):
         return sum(1 for seat in self.seats.all() if not seat.is_empty)
 
 
-class Seat(models.Model):
+class Seat(Occupant, models.Model):
     """A seat at a room: a person (account or guest), a bot, or empty."""
 
     room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats")
@@ -63,21 +65,6 @@ class Seat(models.Model):
 
     def __str__(self):
         return f"{self.room.code} #{self.index} {self.name or '(empty)'}"
-
-    @property
-    def is_bot(self) -> bool:
-        return bool(self.bot_level)
-
-    @property
-    def is_empty(self) -> bool:
-        return not self.is_bot and self.user_id is None and not self.guest_id
-
-    def belongs_to(self, player) -> bool:
-        if self.is_bot or player is None:
-            return False
-        if player.user_id is not None:
-            return self.user_id == player.user_id
-        return bool(self.guest_id) and self.guest_id == player.guest_id
 
 
 class Match(models.Model):

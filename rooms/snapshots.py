@@ -13,31 +13,17 @@ from channels.db import database_sync_to_async
 
 from rooms.gamerules import rules_for
 from rooms.models import Room
+from rooms.occupants import Occupant
 
 
 @dataclass(frozen=True)
-class SeatInfo:
+class SeatInfo(Occupant):
     index: int
     name: str
     bot_level: str
     user_id: int | None
     guest_id: str
     timeouts_in_a_row: int = 0
-
-    @property
-    def is_bot(self) -> bool:
-        return bool(self.bot_level)
-
-    @property
-    def is_empty(self) -> bool:
-        return not self.bot_level and self.user_id is None and not self.guest_id
-
-    def belongs_to(self, player) -> bool:
-        if self.is_bot or player is None:
-            return False
-        if player.user_id is not None:
-            return self.user_id == player.user_id
-        return bool(self.guest_id) and self.guest_id == player.guest_id
 
 
 @dataclass
