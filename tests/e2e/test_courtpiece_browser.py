@@ -8,6 +8,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.helpers import play_until, start
+
 ROUND_SECONDS = 60
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
 GAMES = {"ace-rule": "Ace Rule", "double-sar": "Double Sar", "hidden": "Hidden", "rung-kaat": "Rung Kaat"}
@@ -24,29 +26,8 @@ def create_table(page, game="double-sar", clock=5, bet=50):
     return page.url.rstrip("/").rsplit("/", 1)[1]
 
 
-def start(page):
-    button = page.get_by_test_id("start")
-    expect(button).to_be_visible()
-    with page.expect_navigation():
-        button.click()
-
-
-def play_a_round(page):
-    """Click the first playable card (or call) whenever one is offered, until a round is over."""
-    deadline = time.monotonic() + ROUND_SECONDS
-    moves = 0
-    while time.monotonic() < deadline:
-        if page.get_by_test_id("round-over").count() or page.get_by_test_id("game-over").count():
-            return moves
-        buttons = page.locator("#table-private .actions:not(.sent) button:visible")
-        if buttons.count():
-            try:
-                buttons.first.click(timeout=1000)
-                moves += 1
-            except Exception:  # the table was replaced by a push meanwhile
-                pass
-        page.wait_for_timeout(100)
-    raise AssertionError("The round did not end in time.")
+def play_a_round(page) -> int:
+    return play_until(page, "round-over", "game-over", seconds=ROUND_SECONDS)
 
 
 @pytest.mark.parametrize("game", list(GAMES))

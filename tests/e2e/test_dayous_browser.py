@@ -6,6 +6,8 @@ import time
 
 from playwright.sync_api import expect
 
+from tests.e2e.helpers import add_bots, play_until, start
+
 GAME_SECONDS = 300
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
 
@@ -20,37 +22,8 @@ def create_room(page, players=4, decks=1, clock=30):
     return page.url.rstrip("/").rsplit("/", 1)[1]
 
 
-def add_bots(page, count):
-    for _ in range(count):
-        button = page.get_by_test_id("add-bot")
-        expect(button).to_be_visible()
-        with page.expect_navigation():
-            button.click()
-
-
-def start(page):
-    button = page.get_by_test_id("start")
-    expect(button).to_be_visible()
-    with page.expect_navigation():
-        button.click()
-
-
-def play_to_the_end(page):
-    """Click the first offered move whenever one is offered, until the game is over."""
-    deadline = time.monotonic() + GAME_SECONDS
-    moves = 0
-    while time.monotonic() < deadline:
-        if page.get_by_test_id("game-over").count():
-            return moves
-        buttons = page.locator("#table-private .actions:not(.sent) button:visible")
-        if buttons.count():
-            try:
-                buttons.first.click(timeout=1000)
-                moves += 1
-            except Exception:  # the table was replaced by a push meanwhile
-                pass
-        page.wait_for_timeout(100)
-    raise AssertionError("The game did not end in time.")
+def play_to_the_end(page) -> int:
+    return play_until(page, "game-over", seconds=GAME_SECONDS)
 
 
 def test_a_host_starts_a_four_player_room_with_bots_and_plays_it_out_while_a_spectator_watches(new_page):

@@ -3,8 +3,9 @@
 import re
 import time
 
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
+
+from tests.e2e.helpers import add_bots, play_until
 
 GAME_SECONDS = 180
 
@@ -19,30 +20,8 @@ def create_room(page, mode="standard", private=False):
     return page.url.rstrip("/").rsplit("/", 1)[1]
 
 
-def add_bots(page, count):
-    for _ in range(count):
-        button = page.get_by_test_id("add-bot")
-        expect(button).to_be_visible()
-        with page.expect_navigation():
-            button.click()
-
-
-def play_to_the_end(page, spectator=None):
-    """Click the first offered move whenever one is offered, until the game is over."""
-    deadline = time.monotonic() + GAME_SECONDS
-    moves = 0
-    while time.monotonic() < deadline:
-        if page.get_by_test_id("game-over").count():
-            return moves
-        buttons = page.locator("#table-private .actions:not(.sent) button")
-        if buttons.count():
-            try:
-                buttons.first.click(timeout=1000)
-                moves += 1
-            except PlaywrightError:
-                pass  # the table was replaced by a push meanwhile: look again
-        page.wait_for_timeout(100)
-    raise AssertionError("The game did not end in time.")
+def play_to_the_end(page) -> int:
+    return play_until(page, "game-over", seconds=GAME_SECONDS)
 
 
 def test_a_host_fills_a_room_with_bots_and_plays_a_whole_game_while_a_spectator_watches(new_page):

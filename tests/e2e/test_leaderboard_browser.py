@@ -6,7 +6,8 @@ import uuid
 
 from playwright.sync_api import expect
 
-from tests.e2e.test_disunyer_browser import add_bots, create_room, play_to_the_end
+from tests.e2e.helpers import add_bots
+from tests.e2e.test_disunyer_browser import create_room, play_to_the_end
 
 
 def sign_up(page, name: str, password: str = "l-Strong-pass-61") -> None:
