@@ -77,7 +77,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         try:
             await database_sync_to_async(services.do_act)(self.room_id, self.player, action, version)
         except RoomError as error:
-            await self._refuse(error.message)
+            # The engine's reason may name the player's own cards: it goes to them, not to the log.
+            await self._refuse(error.message, logged="a refused move")
             await self._send_table(await snapshots.get(self.room_id), force=True)
 
     async def _react(self, emoji):
@@ -100,8 +101,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
             },
         )
 
-    async def _refuse(self, reason: str):
-        log.warning("Refused a message in room %s from %s: %s", self.room_id, self.player, reason)
+    async def _refuse(self, reason: str, logged: str | None = None):
+        log.warning("Refused a message in room %s from %s: %s", self.room_id, self.player, logged or reason)
         await self.send(text_data=render_to_string("rooms/_toast.html", {"message": reason}))
 
     async def _announce_presence(self, now_present):

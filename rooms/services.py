@@ -478,10 +478,15 @@ def do_bot_move(room_id: int, version: int, seat: int, action: dict) -> bool:
             return False
         try:
             _apply(room, seat, action, MatchAction.Source.BOT)
-        except IllegalAction as illegal:
-            log.error("Bot in room %s seat %s chose an illegal move: %s", room.code, seat, illegal.reason)
+        except IllegalAction:
+            # Not the reason: it may name the bot's cards.
+            log.error("Bot in room %s seat %s chose an illegal %r move.", room.code, seat, _kind(action))
             return False
         return True
+
+
+def _kind(action) -> str:
+    return action.get("type", "?") if isinstance(action, dict) else "?"
 
 
 def do_end_match(room_id: int, reason: str) -> None:
