@@ -19,8 +19,13 @@ from games.disunyer.rules import ENGINE as DISUNYER
 
 LETTERS_WITHOUT_LOOKALIKES = "ACDEFHJKMNPRTUVWXY"
 DIGITS = "0123456789"
-BOT_LEVELS = ("easy", "normal")
-BOT_LEVEL_LABELS = MappingProxyType({"easy": "Easy bot", "normal": "Bot"})
+BOT_LEVELS = ("easy", "normal", "strong")
+BOT_LEVEL_LABELS = MappingProxyType({"easy": "Easy bot", "normal": "Bot", "strong": "Strong bot"})
+
+
+def bot_levels(game_bots) -> dict:
+    """A game's bots by the levels rooms offer: random play, rules of thumb, search."""
+    return {"easy": game_bots.RandomBot, "normal": game_bots.RuleBot, "strong": game_bots.StrongBot}
 
 
 @dataclass(frozen=True)
@@ -83,7 +88,7 @@ DISUNYER_RULES = RoomRules(
     game="disunyer",
     title="Disunyer",
     engine=DISUNYER,
-    bots={"easy": disunyer_bots.RandomBot, "normal": disunyer_bots.RuleBot},
+    bots=bot_levels(disunyer_bots),
     code_alphabet=LETTERS_WITHOUT_LOOKALIKES,
     code_length=4,
     fixed_seats=8,
@@ -93,7 +98,7 @@ DAYOUS_RULES = RoomRules(
     game="dayous",
     title="Dayous",
     engine=DAYOUS,
-    bots={"easy": dayous_bots.RandomBot, "normal": dayous_bots.RuleBot},
+    bots=bot_levels(dayous_bots),
     code_alphabet=LETTERS_WITHOUT_LOOKALIKES,
     code_length=4,
     fixed_seats=None,
@@ -141,7 +146,7 @@ COURTPIECE_RULES = RoomRules(
     game="courtpiece",
     title="Court Piece",
     engine=COURTPIECE,
-    bots={"easy": courtpiece_bots.RandomBot, "normal": courtpiece_bots.RuleBot},
+    bots=bot_levels(courtpiece_bots),
     code_alphabet=DIGITS,
     code_length=6,
     fixed_seats=4,

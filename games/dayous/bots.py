@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import random
+from typing import Any
+
+from games import core, search
+from games.dayous.rules import ENGINE
 
 RANKS = "23456789TJQKA"
 RANK_VALUE = {rank: i for i, rank in enumerate(RANKS)}
@@ -23,6 +27,12 @@ def _cost(card: str, trump: str) -> int:
     return value + 20 if card[1] == trump else value
 
 
+def _beats(attack: str, defence: str, trump: str) -> bool:
+    if defence[1] == attack[1]:
+        return RANK_VALUE[defence[0]] > RANK_VALUE[attack[0]]
+    return defence[1] == trump and attack[1] != trump
+
+
 class RuleBot:
     """A simple sensible player.
 
@@ -35,10 +45,18 @@ class RuleBot:
       trumps early on a small attack).
     * Throwing in: cheap non-trump cards (any card once the deck is empty or the
       defender is taking), else "No further questions".
+    * Memory: it remembers the cards gone to the discard pile and the cards players
+      were seen to pick up. Once the deck is empty, a lead that empties its hand with
+      cards no unseen card can beat is played at once.
     """
+
+    def __init__(self, memory: bool = True) -> None:
+        self.memory = Memory() if memory else None
 
     def choose(self, view: dict, rng: random.Random) -> dict:
         legal = view["legal"]
+        if self.memory is not None:
+            self.memory.update(view)
         if len(legal) == 1:
             return legal[0]
         trump = view["trump"]
@@ -46,10 +64,33 @@ class RuleBot:
         if "direction" in kinds:
             return {"type": "direction", "clockwise": True}
         if "attack" in kinds:
+            if self.memory is not None and view["deck"] == 0:
+                sure = self._unbeatable(view, legal, trump)
+                if sure is not None and len(sure["cards"]) == len(view["hand"]):
+                    return sure  # going out with cards nobody can beat
             return self._lead(legal, trump)
         if "take" in kinds:
             return self._defend(view, legal, trump)
         return self._throw(view, legal, trump)
+
+    def _unbeatable(self, view: dict, legal: list[dict], trump: str) -> dict | None:
+        """The cheapest lead (all cards of its rank) that no unseen card can beat."""
+        unseen = list(FULL_DECKS[view["decks"]])
+        gone = list(view["hand"]) + list(self.memory.discard)
+        gone += [c for pair in view["table"] for c in pair if c is not None]
+        for c in gone:
+            if c in unseen:
+                unseen.remove(c)
+        unseen = [c for c in unseen if c[0] != "X"]
+        best = None
+        for action in legal:
+            cards = action["cards"]
+            if any(any(_beats(c, u, trump) for u in unseen) for c in cards):
+                continue
+            key = (-len(cards), max(_cost(c, trump) for c in cards))
+            if best is None or key < best[0]:
+                best = (key, action)
+        return best[1] if best else None
 
     def _lead(self, legal: list[dict], trump: str) -> dict:
         def key(action):
@@ -100,4 +141,262 @@ class RuleBot:
         return min(good, key=lambda a: (max(_cost(c, trump) for c in a["cards"]), -len(a["cards"])))
 
 
-BOTS = {"random": RandomBot, "rule": RuleBot}
+# --------------------------------------------------------------------------- search
+# The strong bot: determinized Monte Carlo search (games/search.py). Everything
+# below works from views only; the states built here are the bot's own guesses.
+
+FULL_DECKS = {d: core.french_deck(d, jokers=True) for d in (1, 2, 3)}
+
+
+class Memory:
+    """What a seat's past views showed, read from the public log: the cards gone to
+    the discard pile (defended tables, jokers played) and the cards each player was
+    seen to pick up and still holds. The log has no index, so new events are found by
+    overlapping the last log read with the new one; after a gap the per-player
+    knowledge is dropped (the discard knowledge stays true: the pile only grows)."""
+
+    def __init__(self) -> None:
+        self.last_log: list[dict] = []
+        self.discard: list[str] = []
+        self.holds: dict[int, list[str]] = {}
+        self.table: list[str] = []
+
+    def update(self, view: dict) -> None:
+        log = view["log"]
+        old = self.last_log
+        new: list[dict]
+        if not old:
+            new = log
+            if log and log[0].get("type") != "trump":  # joined late: history unknown
+                self.holds = {}
+        else:
+            k = min(len(old), len(log))
+            while k > 0 and old[-k:] != log[:k]:
+                k -= 1
+            if k == 0:
+                self.holds = {}
+                self.table = []
+            new = log[k:]
+        for ev in new:
+            self._read(ev)
+        self.last_log = [dict(e) for e in log]
+        self.table = [c for pair in view["table"] for c in pair if c is not None]
+
+    def _played(self, seat: int, cards: list[str]) -> None:
+        held = self.holds.get(seat)
+        if held:
+            for c in cards:
+                if c in held:
+                    held.remove(c)
+
+    def _read(self, ev: dict) -> None:
+        t = ev.get("type")
+        if t in ("attack", "throw", "transfer"):
+            if t == "attack":
+                self.table = []
+            self.table.extend(ev["cards"])
+            self._played(ev["seat"], ev["cards"])
+        elif t == "beat":
+            self.table.append(ev["card"])
+            self._played(ev["seat"], [ev["card"]])
+        elif t == "joker":
+            self.discard.append(ev["card"])
+            self._played(ev["seat"], [ev["card"]])
+        elif t == "took":
+            self.holds.setdefault(ev["seat"], []).extend(self.table)
+            self.table = []
+        elif t == "defended":
+            self.discard.extend(self.table)
+            self.table = []
+
+
+def _faceup_below(view: dict) -> int:
+    """Cards under the face-up card in the deck (the state's ``faceup_below``)."""
+    if view["faceup"] is None:
+        return -1
+    if not view["trump_change_pending"]:
+        return view["deck"] - 1
+    rest = 54 * view["decks"] - view["players"] * view["hand_size"]
+    return rest - rest // 2 - 1
+
+
+def determinize(view: dict, rng: random.Random, memory: Memory | None = None) -> dict:
+    """A full Dayous state consistent with everything ``view`` (and ``memory``) shows.
+
+    The seat's hand, the table and the face-up card are as shown; cards seen picked
+    up by a player (and not played since) stay in that hand; cards seen going to the
+    discard pile are there; every other unseen card is dealt at random to the other
+    hands (their sizes as shown), the deck (the face-up card in its place) and the
+    rest of the discard pile. The seed is a fresh one from ``rng``.
+    """
+    if memory is None:
+        memory = Memory()
+        memory.update(view)
+    me = view["seat"]
+    n = view["players"]
+    counts = view["hand_counts"]
+    hand = list(view["hand"] or [])
+    table = [list(pair) for pair in view["table"]]
+    faceup = view["faceup"]
+    seen = hand + [c for pair in table for c in pair if c is not None] + ([faceup] if faceup else [])
+    pool = search.sample_without(FULL_DECKS[view["decks"]], seen)
+    if pool is None:
+        raise ValueError("the view shows cards the table does not hold")
+    known_discard: list[str] = []
+    for c in memory.discard:
+        if len(known_discard) < view["discard"] and c in pool:
+            pool.remove(c)
+            known_discard.append(c)
+    known_hands: dict[int, list[str]] = {}
+    for seat, cards in memory.holds.items():
+        if seat == me:
+            continue
+        mine: list[str] = []
+        for c in cards:
+            if len(mine) < counts[seat] and c in pool:
+                pool.remove(c)
+                mine.append(c)
+        known_hands[seat] = mine
+    deck_size = view["deck"]
+    below = _faceup_below(view)
+    # Who is asked to throw in is public: a thrower still asked holds a card of a
+    # rank on the table; one not asked (and not done) holds none.
+    must: set[int] = set()
+    never: set[int] = set()
+    ranks = {c[0] for pair in table for c in pair if c is not None}
+    if view["phase"] == "bout" and view["limit"] > len(table):
+        waiting = set(view["to_act"])
+        for seat in view["throwers"]:
+            if seat == me or seat in view["done"]:
+                continue
+            if seat in waiting:
+                if not any(c[0] in ranks for c in known_hands.get(seat, [])):
+                    must.add(seat)
+            else:
+                never.add(seat)
+
+    def no_rank(card: str) -> bool:
+        return card[0] not in ranks
+
+    slots: list[tuple[Any, int, Any]] = [
+        (seat, counts[seat] - len(known_hands.get(seat, [])), no_rank if seat in never else None)
+        for seat in range(n) if seat != me
+    ]
+    slots.append(("discard", view["discard"] - len(known_discard), None))
+    slots.append(("deck", deck_size - (1 if faceup else 0), None))
+    dealt = search.fill_slots(pool, slots, rng)
+    if dealt is None:
+        dealt = search.fill_slots(pool, [(k, z, None) for k, z, _ in slots], rng)
+        if dealt is None:
+            raise ValueError("the view's card counts do not add up")
+    for seat in sorted(must):
+        held = dealt[seat]
+        if any(c[0] in ranks for c in held) or not held:
+            continue
+        # Swap in a card of a table rank from the deck, the discard pile or a free hand.
+        for key in ["deck", "discard"] + [s for s in range(n) if s != me and s != seat and s not in never]:
+            spots = [i for i, c in enumerate(dealt[key]) if c[0] in ranks]
+            if len(spots) > (1 if key in must else 0):
+                i = rng.choice(spots)
+                j = rng.randrange(len(held))
+                held[j], dealt[key][i] = dealt[key][i], held[j]
+                break
+    hands: list[list[str]] = []
+    for seat in range(n):
+        hands.append(hand if seat == me else known_hands.get(seat, []) + dealt[seat])
+    deck = dealt["deck"]
+    if faceup:
+        deck.insert(deck_size - 1 - below, faceup)
+    phase = view["phase"]
+    return {
+        "game": "dayous",
+        "players": n,
+        "decks": view["decks"],
+        "clock": 30,
+        "hand_size": view["hand_size"],
+        "seed": search.fresh_seed(rng),
+        "stream": 1,
+        "hands": hands,
+        "deck": deck,
+        "faceup_below": below if faceup else (-1 if not view["trump_change_pending"] else below),
+        "trump": view["trump"],
+        "trump_changed": not view["trump_change_pending"],
+        "discard": known_discard + dealt["discard"],
+        "clockwise": view["clockwise"],
+        "phase": phase,
+        "leader": view["leader"] if view["leader"] is not None else 0,
+        "defender": view["defender"],
+        "attackers": list(view["attackers"]),
+        "table": table,
+        "limit": view["limit"],
+        "done": list(view["done"]),
+        "taking": view["taking"],
+        "out": [[s] for s in view["out"]],
+        "last": [],
+        "dayous": None,
+        "stats": [dict(s, journals=dict(s["journals"])) for s in view["stats"]],
+        "log": [dict(e) for e in view["log"]],
+    }
+
+
+_ROLLOUT_RULES = RuleBot(memory=False)
+
+
+def rollout_policy(engine, state: dict, seat: int, rng: random.Random) -> dict:
+    """The rule player's choice (one time in ten a random one), from the few view
+    fields it reads, built straight from the sampled state for speed."""
+    legal = engine.legal_actions(state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    if rng.random() < 0.1:
+        return rng.choice(legal)
+    view = {
+        "legal": legal, "trump": state["trump"], "table": state["table"],
+        "deck": len(state["deck"]), "taking": state["taking"],
+    }
+    return _ROLLOUT_RULES.choose(view, rng)
+
+ROLLOUT_STEPS = 120
+
+
+def _badness(hand: list[str], trump: str) -> float:
+    """How bad a hand is to be stuck with: its size, less a little for strong cards."""
+    strength = 0.0
+    for c in hand:
+        if c[0] == "X":
+            strength += 1.0
+        else:
+            strength += (RANK_VALUE[c[0]] / 12) * (1.0 if c[1] == trump else 0.4)
+    return len(hand) - 0.5 * strength
+
+
+def evaluate(engine, state: dict, seat: int, root: dict) -> float:
+    """1 for not being the dayous, 0 for being it; a rollout cut short is scored by
+    the share of players still holding cards whose hand is worse than this seat's."""
+    if state["phase"] == "over":
+        return 0.0 if state["dayous"] == seat else 1.0
+    hands = state["hands"]
+    if not hands[seat] and not state["deck"]:
+        return 1.0
+    trump = state["trump"]
+    mine = _badness(hands[seat], trump) + len(state["deck"]) * 0  # the deck refills everyone
+    others = [s for s in range(state["players"]) if s != seat and (hands[s] or state["deck"])]
+    if not others:
+        return 0.0
+    worse = sum(1.0 if _badness(hands[s], trump) > mine else 0.5 if _badness(hands[s], trump) == mine else 0.0
+                for s in others)
+    return 0.15 + 0.85 * worse / len(others)
+
+
+class StrongBot(search.SearchBot):
+    """Determinized search (PIMC + UCB1) over sampled deals; rule-player rollouts,
+    cut after a few bouts and scored by hand sizes."""
+
+    def __init__(self, budget: float | None = search.DEFAULT_BUDGET, iterations: int | None = None) -> None:
+        super().__init__(
+            ENGINE, determinize, rollout_policy, evaluate,
+            memory=Memory(), budget=budget, iterations=iterations, max_steps=ROLLOUT_STEPS,
+        )
+
+
+BOTS = {"random": RandomBot, "rule": RuleBot, "strong": StrongBot}

@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import random
+from typing import Any
+
+from games import core, search
+from games.disunyer.rules import ENGINE
 
 RANKS = "A234567JNK"
 VALUE = {r: i for i, r in enumerate(RANKS)}
@@ -84,4 +88,204 @@ class RuleBot:
         return {"type": "pass"} if mine <= limit else {"type": "keep"}
 
 
-BOTS = {"random": RandomBot, "rule": RuleBot}
+# --------------------------------------------------------------------------- search
+# The strong bot: determinized Monte Carlo search (games/search.py). Everything
+# below works from views only; the states built here are the bot's own guesses.
+
+
+PUBLIC = -1
+
+
+class Memory:
+    """What a seat's past views showed: the cards known to be in the discard pile
+    since the last reshuffle (revealed cards, shown Aces, its own cards)."""
+
+    def __init__(self) -> None:
+        self.next_event = 0
+        self.discard: set[str] = set()
+        self.seat: int | None = None
+        self.my_card: str | None = None  # the card held at the last decision
+        self.my_round: int | None = None
+
+    def update(self, view: dict) -> None:
+        self.seat = view.get("seat")
+        start = view.get("log_from", 0)
+        for i, ev in enumerate(view["log"], start):
+            if i < self.next_event:
+                continue
+            t = ev["type"]
+            if t == "reshuffle":
+                self.discard = set()
+            elif t == "deal":
+                # My card of the round that just ended went to the discard pile.
+                if self.my_card is not None and self.my_round == ev["round"] - 1:
+                    self.discard.add(self.my_card)
+                self.my_card = None
+            elif t == "reveal":
+                self.discard.update(c for c in ev["cards"] if c)
+            elif t == "guess" and ev.get("ace"):
+                self.discard.add(ev["ace"])
+            elif t == "draw" and ev["seat"] == self.seat and self.my_card is not None:
+                # The card let go when drawing went face down to the discard pile.
+                self.discard.add(self.my_card)
+                self.my_card = None
+        self.next_event = start + len(view["log"])
+        if view.get("hand"):
+            self.my_card = view["hand"]
+            self.my_round = view["round"]
+
+
+def determinize(view: dict, rng: random.Random, memory: Memory | None = None) -> dict:
+    """A full Disunyer state consistent with everything ``view`` (and ``memory``) shows.
+
+    Hidden cards are drawn from the cards the seat has not seen: in the turn phase
+    they are never Aces (a dealt Ace makes a Disunyer round) nor, in Stuck King
+    mode, Kings (dealt Kings are stuck face up); in the Disunyer phase the seat
+    resolving a Disunyer (and any caller who called nobody) holds an Ace, the seats
+    before it in play order hold none. Deck order and the unseen part of the discard
+    pile are random. The seed is a fresh one from ``rng``.
+    """
+    if memory is None:
+        memory = Memory()
+        memory.update(view)
+    me = view["seat"]
+    n = view["players"]
+    seq = list(view["in_round"])
+    phase = view["phase"]
+    cards = view["cards"]
+    hands: list[str | None] = [None] * n
+    known = [0] * n
+    visible: list[str] = []
+    hidden: list[int] = []
+    holding = seq if phase in ("turns", "disunyer") else []
+    public_seats = set(view["stuck"]) | {d["holder"] for d in view["duels"] if d.get("ace")}
+    for s in holding:
+        c = cards[s]
+        if c is not None:
+            hands[s] = c
+            visible.append(c)
+            if s in public_seats:
+                known[s] = PUBLIC
+            else:
+                known[s] = (1 << s) | (1 << me) if me is not None else (1 << s)
+        else:
+            hidden.append(s)
+            known[s] = 1 << s
+    # Constraints on the hidden cards.
+    allowed: dict[int, Any] = {}
+    if phase == "turns":
+        no_king = view["mode"] == "stuck-king"
+        for s in hidden:
+            allowed[s] = (lambda c: c[0] not in "AK") if no_king else (lambda c: c[0] != "A")
+    elif phase == "disunyer":
+        holder = view["holder"]
+        callers = {d["holder"] for d in view["duels"]}
+        before = seq[: seq.index(holder)] if holder in seq else []
+        for s in hidden:
+            if s == holder or s in callers:
+                allowed[s] = lambda c: c[0] == "A"
+            elif s in before:
+                allowed[s] = lambda c: c[0] != "A"
+    deck_size = view["deck"]
+    discard_size = view["discard"]
+    seen = set(visible)
+    known_discard = [c for c in sorted(memory.discard) if c not in seen][:discard_size]
+    pool = [c for c in core.spanish_deck() if c not in seen and c not in set(known_discard)]
+    slots = [(s, 1, allowed.get(s)) for s in hidden]
+    slots.append(("discard", discard_size - len(known_discard), None))
+    slots.append(("deck", deck_size, None))
+    dealt = search.fill_slots(pool, slots, rng)
+    if dealt is None:  # memory out of step with the view: forget it
+        pool = [c for c in core.spanish_deck() if c not in seen]
+        known_discard = []
+        slots[-2] = ("discard", discard_size, None)
+        dealt = search.fill_slots(pool, slots, rng)
+        if dealt is None:
+            dealt = search.fill_slots(pool, [(k, z, None) for k, z, _ in slots], rng)
+    for s in hidden:
+        hands[s] = dealt[s][0]
+    deck = dealt["deck"]
+    rng.shuffle(deck)
+    pending: list[int] = []
+    if phase == "disunyer" and view["holder"] in seq:
+        after = seq[seq.index(view["holder"]) + 1:]
+        out_round = view["out_round"]
+        pending = [s for s in after if hands[s] and hands[s][0] == "A" and not out_round[s]]
+    turn = view["turn"]
+    return {
+        "n": n,
+        "mode": view["mode"],
+        "seed": search.fresh_seed(rng),
+        "stream": 2,
+        "order": list(view["order"]),
+        "round": view["round"],
+        "deck": deck,
+        "discard": known_discard + dealt["discard"],
+        "hands": hands,
+        "known": known,
+        "out": [o or 0 for o in view["out_round"]],
+        "phase": phase,
+        "step": view["step"],
+        "seq": seq if phase != "over" else [],
+        "pos": seq.index(turn) if turn is not None and turn in seq else 0,
+        "holder": view["holder"],
+        "rival": view["rival"],
+        "pending": pending,
+        "stuck": list(view["stuck"]),
+        "duels": list(view["duels"]),
+        "last": view["last_round"],
+        "log": list(view["log"]),
+        "nlog": view.get("log_from", 0) + len(view["log"]),
+        "winner": None,
+        "no_winner": False,
+    }
+
+
+def rollout_policy(engine, state: dict, seat: int, rng: random.Random) -> dict:
+    """The rule player's habits, read from the (sampled) state for speed: each seat
+    uses only its own card. Pass Ace-4 (Ace-5 as the last seat), random picks and guesses."""
+    legal = engine.legal_actions(state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    kind = legal[0]["type"]
+    if kind in ("pick", "guess"):
+        return rng.choice(legal)
+    hands = state["hands"]
+    value = VALUE[hands[seat][0]]
+    seq = state["seq"]
+    pos = state["pos"]
+    known = state["known"]
+    bit = 1 << seat
+    for s in seq[:pos]:
+        if known[s] & bit and VALUE[hands[s][0]] < value:
+            return {"type": "keep"}  # someone who already played is known to be lower
+    last = pos == len(seq) - 1
+    return {"type": "pass"} if value <= (4 if last else 3) else {"type": "keep"}
+
+
+def _round_over(engine, state: dict, root: dict) -> bool:
+    return state["round"] != root["start"]["round"] or state["phase"] == "over"
+
+
+def evaluate(engine, state: dict, seat: int, root: dict) -> float:
+    """Rollouts stop at the end of the round: 1 for still standing, 0 for knocked out
+    (a finished game scores its place points, scaled to [0, 1])."""
+    outcome = engine.outcome(state)
+    n = state["n"]
+    if outcome is not None:
+        return (core.place_points(outcome["places"][seat], n) - 1) / (n - 1)
+    return 0.0 if state["out"][seat] else 1.0
+
+
+class StrongBot(search.SearchBot):
+    """Determinized search (PIMC + UCB1) over sampled deals; rule-player rollouts to
+    the end of the round, scored by survival."""
+
+    def __init__(self, budget: float | None = search.DEFAULT_BUDGET, iterations: int | None = None) -> None:
+        super().__init__(
+            ENGINE, determinize, rollout_policy, evaluate, stop=_round_over,
+            memory=Memory(), budget=budget, iterations=iterations, max_steps=400,
+        )
+
+
+BOTS = {"random": RandomBot, "rule": RuleBot, "strong": StrongBot}

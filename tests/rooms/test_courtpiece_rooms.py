@@ -97,7 +97,7 @@ def test_court_piece_room_rules():
     assert rules.code_alphabet == DIGITS and rules.code_length == 6 and rules.fixed_seats == 4
     from games.courtpiece import bots
 
-    assert rules.bots == {"easy": bots.RandomBot, "normal": bots.RuleBot}
+    assert rules.bots == {"easy": bots.RandomBot, "normal": bots.RuleBot, "strong": bots.StrongBot}
     assert rules.start_when_full_after == timedelta(seconds=5) and rules.fill_with_bots_after is None
     assert rules.host_can_start and rules.min_seated_to_start == 1
     assert rules.standin_after_timeouts == 5

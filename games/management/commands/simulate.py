@@ -18,9 +18,18 @@ class Command(BaseCommand):
         parser.add_argument("--mode", help="Disunyer: standard or stuck-king; Court Piece: the game")
         parser.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
                             help="any other game option, e.g. --option decks=2")
-        parser.add_argument("--bots", default="random", help="bot kinds by seat, comma-separated, e.g. rule,random")
+        parser.add_argument("--bots", default="random",
+                            help="bot kinds, comma-separated, e.g. strong,rule: repeated round the table and "
+                                 "rotated over the seats (each deal is replayed once per rotation)")
+        parser.add_argument("--budget", type=float, default=None,
+                            help="seconds per decision for search bots (default: theirs, 0.8)")
+        parser.add_argument("--iterations", type=int, default=None,
+                            help="search bots: a fixed number of iterations per decision instead of a time budget")
+        parser.add_argument("--max-decisions", type=int, default=None,
+                            help="stop a game after this many decisions (counted unfinished)")
 
-    def handle(self, *args, game, games, seed, players, mode, option, bots, **kwargs):
+    def handle(self, *args, game, games, seed, players, mode, option, bots, budget=None, iterations=None,
+               max_decisions=None, **kwargs):
         if games < 1:
             raise CommandError("--games must be at least 1.")
         engine = registry.engine(game)
@@ -30,10 +39,24 @@ class Command(BaseCommand):
         if unknown or not kinds:
             raise CommandError(f"Unknown bot kind {unknown}: choose from {sorted(registry.bots(game))}.")
         try:
-            summary = simulate(game, games, seed, players or engine.max_players, options, kinds)
+            summary = simulate(
+                game, games, seed, players or _most_players(engine, options), options, kinds,
+                budget=budget, iterations=iterations, max_decisions=max_decisions,
+            )
         except InvalidOptions as error:
             raise CommandError(str(error)) from None
         self.stdout.write(json.dumps(summary))
+
+
+def _most_players(engine, options: dict) -> int:
+    """The most players the options allow (Dayous with one deck seats at most 7)."""
+    for players in range(engine.max_players, engine.min_players - 1, -1):
+        try:
+            engine.validate_options(options, players)
+        except InvalidOptions:
+            continue
+        return players
+    return engine.max_players
 
 
 def _options(game: str, mode: str | None, pairs: list[str]) -> dict:

@@ -1,0 +1,235 @@
+"""A game-independent search bot over the engine contract (pure Python, no Django).
+
+Determinized search ("perfect-information Monte Carlo" with UCB1 at the root):
+every iteration samples one full engine state consistent with what the deciding
+seat's *view* shows (``determinize(view, rng, memory)``, written per game), gives
+one of the seat's legal actions to that sampled world (chosen by UCB1 over the
+root actions), plays the world on with a cheap rollout policy, and scores the end
+position from the seat's point of view (``evaluate``). The action with the best
+mean score is played.
+
+The bot only ever receives views. The states it simulates are its own guesses,
+with a fresh secret seed drawn from its rng (never the real one), so nothing about
+the real hidden cards can leak into its decisions.
+
+Budget: ``budget`` seconds of wall clock per decision (default 0.8 s; the loop
+stops as soon as it is spent, overshooting by at most one rollout), or a fixed
+number of ``iterations`` — then the decision depends only on the view and the rng
+(deterministic, as the tests need).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from games.core import IllegalAction
+
+DEFAULT_BUDGET = 0.8
+
+Determinize = Callable[[dict, random.Random, Any], dict]
+Policy = Callable[[Any, dict, int, random.Random], dict]
+Evaluate = Callable[[Any, dict, int, dict], float]
+
+
+def fresh_seed(rng: random.Random) -> str:
+    """A new secret seed for a sampled world (drawn from the bot's rng, never the game's)."""
+    return f"w{rng.getrandbits(128):032x}"
+
+
+class SearchBot:
+    """Determinized Monte Carlo search with UCB1 over the root actions.
+
+    * ``engine``: the game's ``rules.ENGINE``.
+    * ``determinize(view, rng, memory) -> state``: a world consistent with the view.
+    * ``policy(engine, state, seat, rng) -> action``: the rollout policy.
+    * ``evaluate(engine, state, seat, root_info) -> float``: the end position's value
+      for ``seat`` (higher is better, roughly in [0, 1]).
+    * ``stop(engine, state, root_info) -> bool``: where a rollout ends (default: game over).
+    * ``memory``: an object with ``update(view)`` that remembers what past views showed
+      (cards played, voids, ...); handed to ``determinize``.
+    """
+
+    def __init__(
+        self,
+        engine,
+        determinize: Determinize,
+        policy: Policy,
+        evaluate: Evaluate,
+        *,
+        stop: Callable[[Any, dict, dict], bool] | None = None,
+        memory: Any = None,
+        budget: float | None = DEFAULT_BUDGET,
+        iterations: int | None = None,
+        max_steps: int = 400,
+        exploration: float = 0.6,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.engine = engine
+        self.determinize = determinize
+        self.policy = policy
+        self.evaluate = evaluate
+        self.stop = stop
+        self.memory = memory
+        self.budget = budget
+        self.iterations = iterations
+        self.max_steps = max_steps
+        self.exploration = exploration
+        self.clock = clock
+        self.last_stats: dict[str, Any] = {}
+
+    # ------------------------------------------------------------------ public
+    def choose(self, view: dict, rng: random.Random) -> dict:
+        started = self.clock()
+        if self.memory is not None:
+            self.memory.update(view)
+        legal = view["legal"]
+        if len(legal) <= 1:
+            self.last_stats = {"iterations": 0, "seconds": self.clock() - started}
+            return legal[0]
+        seat = view["seat"]
+        count = len(legal)
+        visits = [0] * count
+        totals = [0.0] * count
+        deadline = None if self.budget is None else started + self.budget
+        limit = self.iterations
+        done = 0
+        failures = 0
+        while True:
+            if limit is not None and done >= limit:
+                break
+            if deadline is not None and self.clock() >= deadline:
+                break
+            if limit is None and deadline is None and done >= 200:
+                break
+            done += 1
+            index = self._select(visits, totals, done)
+            try:
+                world = self.determinize(view, rng, self.memory)
+                value = self._simulate(world, seat, legal[index], rng)
+            except (IllegalAction, ValueError, KeyError, IndexError):
+                # A sampled world the action does not fit (should not happen): skip it.
+                failures += 1
+                if failures > 50 and not any(visits):
+                    break
+                continue
+            visits[index] += 1
+            totals[index] += value
+        best = max(
+            range(count),
+            key=lambda i: (totals[i] / visits[i] if visits[i] else -math.inf, visits[i], -i),
+        )
+        self.last_stats = {
+            "iterations": done,
+            "failures": failures,
+            "seconds": self.clock() - started,
+            "visits": visits,
+            "means": [round(t / v, 3) if v else None for t, v in zip(totals, visits)],
+        }
+        return legal[best]
+
+    # ---------------------------------------------------------------- internals
+    def _select(self, visits: list[int], totals: list[float], step: int) -> int:
+        for i, v in enumerate(visits):
+            if v == 0:
+                return i
+        log_n = math.log(sum(visits))
+        c = self.exploration
+        return max(
+            range(len(visits)),
+            key=lambda i: totals[i] / visits[i] + c * math.sqrt(log_n / visits[i]),
+        )
+
+    def _simulate(self, world: dict, seat: int, action: dict, rng: random.Random) -> float:
+        engine = self.engine
+        root_info = {"seat": seat, "start": world}
+        state, _ = engine.apply(world, seat, action)
+        stop = self.stop
+        steps = 0
+        while steps < self.max_steps:
+            if stop is not None and stop(engine, state, root_info):
+                break
+            to_act = engine.to_act(state)
+            if not to_act:
+                break
+            actor = to_act[0]
+            state, _ = engine.apply(state, actor, self.policy(engine, state, actor, rng))
+            steps += 1
+        return self.evaluate(engine, state, seat, root_info)
+
+
+def random_policy(engine, state: dict, seat: int, rng: random.Random) -> dict:
+    """Uniform over the legal actions."""
+    return rng.choice(engine.legal_actions(state, seat))
+
+
+def view_policy(bot_factory: Callable[[], Any], epsilon: float = 0.1) -> Policy:
+    """A rollout policy that asks a view-based bot (e.g. RuleBot) at every decision,
+    playing a random legal action with probability ``epsilon`` for variety."""
+
+    def policy(engine, state: dict, seat: int, rng: random.Random) -> dict:
+        view = engine.view(state, seat)
+        legal = view["legal"]
+        if len(legal) == 1:
+            return legal[0]
+        if rng.random() < epsilon:
+            return rng.choice(legal)
+        return bot_factory().choose(view, rng)
+
+    return policy
+
+
+def sample_without(pool: list[str], remove: list[str]) -> list[str] | None:
+    """``pool`` minus the multiset ``remove`` (a new list), or ``None`` if one is missing."""
+    rest = list(pool)
+    for card in remove:
+        try:
+            rest.remove(card)
+        except ValueError:
+            return None
+    return rest
+
+
+def fill_slots(
+    pool: list[str],
+    slots: list[tuple[Any, int, Callable[[str], bool] | None]],
+    rng: random.Random,
+    tries: int = 20,
+) -> dict[Any, list[str]] | None:
+    """Deal ``pool`` at random into ``slots`` = [(key, size, allowed or None), ...].
+
+    Constrained slots (with an ``allowed(card)`` test) are filled first, the most
+    constrained first, from the cards they may hold; unconstrained slots take the
+    rest. Returns ``{key: cards}``, or ``None`` if the constraints cannot be met
+    within ``tries`` random attempts (or the sizes do not add up).
+    """
+    if sum(size for _, size, _ in slots) != len(pool):
+        return None
+    constrained = [s for s in slots if s[2] is not None and s[1] > 0]
+    free = [s for s in slots if s[2] is None or s[1] == 0]
+    for _ in range(tries):
+        cards = list(pool)
+        rng.shuffle(cards)
+        out: dict[Any, list[str]] = {}
+        ok = True
+        order = sorted(
+            constrained, key=lambda s: sum(1 for c in cards if s[2](c)) - s[1]
+        )
+        for key, size, allowed in order:
+            fits = [i for i, c in enumerate(cards) if allowed(c)]
+            if len(fits) < size:
+                ok = False
+                break
+            picked = set(rng.sample(fits, size))
+            out[key] = [cards[i] for i in sorted(picked)]
+            cards = [c for i, c in enumerate(cards) if i not in picked]
+        if not ok:
+            continue
+        for key, size, _ in free:
+            out[key] = cards[:size]
+            cards = cards[size:]
+        return out
+    return None
