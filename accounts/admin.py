@@ -7,6 +7,7 @@ from django.template.response import TemplateResponse
 
 from accounts import coins
 from accounts.models import Bank, LedgerEntry, User, Wallet
+from config.admin import ReadOnlyAdmin
 
 
 @admin.register(User)
@@ -81,7 +82,7 @@ class WalletAdmin(admin.ModelAdmin):
 
 
 @admin.register(LedgerEntry)
-class LedgerEntryAdmin(admin.ModelAdmin):
+class LedgerEntryAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     """Append-only: nothing here can be added, changed or deleted."""
 
     list_display = ("created_at", "wallet_user", "kind", "amount", "balance_after", "room", "round", "staff", "reason")
@@ -94,27 +95,9 @@ class LedgerEntryAdmin(admin.ModelAdmin):
     def wallet_user(self, entry):
         return entry.wallet.user
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
 
 @admin.register(Bank)
-class BankAdmin(admin.ModelAdmin):
+class BankAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     """The other side of every movement; read-only (it may be negative)."""
 
     list_display = ("__str__", "balance")
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

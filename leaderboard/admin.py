@@ -3,6 +3,7 @@ from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.template.response import TemplateResponse
 
+from config.admin import ReadOnlyAdmin
 from leaderboard.models import DailyStanding, RecentStanding, Result, Standing
 from leaderboard.services import void_game
 
@@ -90,21 +91,12 @@ class ResultAdmin(admin.ModelAdmin):
 
 
 @admin.register(Standing)
-class StandingAdmin(admin.ModelAdmin):
+class StandingAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     """Kept from the results (read-only here)."""
 
     list_display = ("user", "game", "mode", "games", "wins", "points", "active")
     list_filter = ("game", "mode", "active")
     search_fields = ("user__username",)
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(DailyStanding)
