@@ -53,7 +53,7 @@ def test_dayous_room_rules():
     assert DAYOUS_RULES.min_seated_to_start == 2
     assert DAYOUS_RULES.start_when_full_after == timedelta(0)
     assert DAYOUS_RULES.fill_with_bots_after == timedelta(minutes=3)
-    assert set(DAYOUS_RULES.bots) == {"easy", "normal"}
+    assert set(DAYOUS_RULES.bots) == {"easy", "normal", "strong"}
     assert FORMS["dayous"] is DayousRoomForm
 
 
