@@ -21,16 +21,13 @@ def test_run_prints_its_url_and_serves_the_home_page(redis_url, tmp_path):
         "CARDCLUB_VAR_DIR": str(tmp_path),
         "DATABASE_URL": f"sqlite:///{tmp_path / 'run.sqlite3'}",
     }
-    process = subprocess.Popen(
-        ["bin/run"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        start_new_session=True,
-    )
+    log_path = tmp_path / "run.log"
+    with open(log_path, "w") as log:
+        process = subprocess.Popen(
+            ["bin/run"], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
     try:
-        url = None
-        for line in process.stdout:
-            if match := re.search(r"Card Club is at (http://\S+)", line):
-                url = match.group(1)
-                break
+        url = _printed_url(log_path, process)
         assert url == f"http://127.0.0.1:{env['PORT']}/"
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
@@ -42,8 +39,23 @@ def test_run_prints_its_url_and_serves_the_home_page(redis_url, tmp_path):
                 time.sleep(0.3)
         raise AssertionError(f"Nothing answered at {url}.")
     finally:
-        os.killpg(process.pid, signal.SIGINT)
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
+        _stop_everything(process)
+
+
+def _printed_url(log_path: Path, process) -> str:
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and process.poll() is None:
+        if match := re.search(r"Card Club is at (http://\S+)", log_path.read_text()):
+            return match.group(1)
+        time.sleep(0.2)
+    raise AssertionError(f"No URL was printed:\n{log_path.read_text()}")
+
+
+def _stop_everything(process) -> None:
+    """Ctrl-C, as a person would; then make sure nothing of the session is left running."""
+    os.killpg(process.pid, signal.SIGINT)
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        pass
+    subprocess.run(["pkill", "-KILL", "-s", str(process.pid)], check=False)
