@@ -13,6 +13,12 @@ VALUE = {r: i for i, r in enumerate(RANKS)}
 SUITS = ("o", "c", "s", "b")
 
 
+
+def unread_events(view: dict, next_event: int) -> list[dict]:
+    """The view's log events numbered ``next_event`` or later (the log is numbered from
+    ``view["log_from"]``)."""
+    return view["log"][max(0, next_event - view.get("log_from", 0)):]
+
 class RandomBot:
     """Plays uniformly at random among the legal actions."""
 
@@ -37,10 +43,7 @@ class RuleBot:
         self.next_event = 0
 
     def _read_log(self, view: dict) -> None:
-        start = view.get("log_from", 0)
-        for i, ev in enumerate(view["log"], start):
-            if i < self.next_event:
-                continue
+        for ev in unread_events(view, self.next_event):
             t = ev["type"]
             if t == "reshuffle":
                 self.seen_aces = set()
@@ -51,7 +54,7 @@ class RuleBot:
                 for c in cards:
                     if c and c[0] == "A":
                         self.seen_aces.add(c)
-        self.next_event = start + len(view["log"])
+        self.next_event = view.get("log_from", 0) + len(view["log"])
 
     def choose(self, view: dict, rng: random.Random) -> dict:
         legal = view["legal"]
@@ -109,10 +112,7 @@ class Memory:
 
     def update(self, view: dict) -> None:
         self.seat = view.get("seat")
-        start = view.get("log_from", 0)
-        for i, ev in enumerate(view["log"], start):
-            if i < self.next_event:
-                continue
+        for ev in unread_events(view, self.next_event):
             t = ev["type"]
             if t == "reshuffle":
                 self.discard = set()
@@ -129,7 +129,7 @@ class Memory:
                 # The card let go when drawing went face down to the discard pile.
                 self.discard.add(self.my_card)
                 self.my_card = None
-        self.next_event = start + len(view["log"])
+        self.next_event = view.get("log_from", 0) + len(view["log"])
         if view.get("hand"):
             self.my_card = view["hand"]
             self.my_round = view["round"]
