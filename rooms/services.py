@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from games.core import IllegalAction, InvalidOptions
 from leaderboard.services import record_results
-from rooms import followups
+from rooms import botmemory, followups
 from rooms.errors import RoomError, StaleAction
 from rooms.gamerules import BOT_LEVEL_LABELS, RULES, rules_for
 from rooms.models import Match, MatchAction, Room, Seat
@@ -467,7 +467,11 @@ def choose_bot_move(room: Room, seat: int) -> dict:
     level = room.seats.get(index=seat).bot_level or STANDIN_LEVEL
     view = rules.engine.view(room.match.state, seat)
     rng = random.Random(f"{room.match.seed}:{room.version}:{seat}")
-    return rules.bot_for(level).choose(view, rng)
+    bot = rules.bot_for(level)
+    botmemory.recall(bot, room.match, seat, level)
+    action = bot.choose(view, rng)
+    botmemory.keep(bot, room.match, seat, level)
+    return action
 
 
 def do_bot_move(room_id: int, version: int, seat: int, action: dict) -> bool:

@@ -13,11 +13,32 @@ VALUE = {r: i for i, r in enumerate(RANKS)}
 SUITS = ("o", "c", "s", "b")
 
 
-
 def unread_events(view: dict, next_event: int) -> list[dict]:
     """The view's log events numbered ``next_event`` or later (the log is numbered from
     ``view["log_from"]``)."""
     return view["log"][max(0, next_event - view.get("log_from", 0)):]
+
+
+class SeenAces:
+    """The Aces shown since the last reshuffle (guessed, drawn or revealed), read from
+    the public log."""
+
+    def __init__(self) -> None:
+        self.aces: set[str] = set()
+        self.next_event = 0
+
+    def update(self, view: dict) -> None:
+        for ev in unread_events(view, self.next_event):
+            t = ev["type"]
+            if t == "reshuffle":
+                self.aces = set()
+            elif t == "guess":
+                self.aces.add(ev["ace"])
+            elif t == "draw" or t == "reveal":
+                cards = [ev["card"]] if t == "draw" else ev["cards"]
+                self.aces.update(c for c in cards if c and c[0] == "A")
+        self.next_event = view.get("log_from", 0) + len(view["log"])
+
 
 class RandomBot:
     """Plays uniformly at random among the legal actions."""
@@ -39,33 +60,18 @@ class RuleBot:
     """
 
     def __init__(self) -> None:
-        self.seen_aces: set[str] = set()
-        self.next_event = 0
-
-    def _read_log(self, view: dict) -> None:
-        for ev in unread_events(view, self.next_event):
-            t = ev["type"]
-            if t == "reshuffle":
-                self.seen_aces = set()
-            elif t == "guess":
-                self.seen_aces.add(ev["ace"])
-            elif t == "draw" or t == "reveal":
-                cards = [ev["card"]] if t == "draw" else ev["cards"]
-                for c in cards:
-                    if c and c[0] == "A":
-                        self.seen_aces.add(c)
-        self.next_event = view.get("log_from", 0) + len(view["log"])
+        self.memory = SeenAces()
 
     def choose(self, view: dict, rng: random.Random) -> dict:
         legal = view["legal"]
-        self._read_log(view)
+        self.memory.update(view)
         if len(legal) == 1:
             return legal[0]
         kind = legal[0]["type"]
         if kind == "pick":
             return rng.choice(legal)
         if kind == "guess":
-            ruled_out = {c[1] for c in self.seen_aces}
+            ruled_out = {c[1] for c in self.memory.aces}
             for c in view["cards"]:
                 if c and c[0] == "A" and view["seat"] is not None:
                     ruled_out.add(c[1])

@@ -208,7 +208,7 @@ def test_rule_bots_remember_what_their_views_showed():
     view = engine.view(state, 0)  # the next round: Ann keeps or passes
     bot = disunyer_bots.RuleBot()
     assert bot.choose(view, random.Random(0)) in view["legal"]
-    assert "Ao" in bot.seen_aces
+    assert "Ao" in bot.memory.aces
 
     found = False
     for _, _seat, view, memory in positions("dayous", 4, {"decks": 1}, seed=2, every=1, limit=200):
