@@ -11,3 +11,10 @@ def engine(game: str):
 
 def bots(game: str) -> dict:
     return importlib.import_module(f"games.{game}.bots").BOTS
+
+
+def tournament_bots(game: str) -> dict:
+    """The site's bots plus the analysis players that see every card (``games/ceiling.py``)."""
+    from games import ceiling
+
+    return {**bots(game), **ceiling.kinds(game)}

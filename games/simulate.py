@@ -41,7 +41,8 @@ def play_game(
         seat = to_act[0]
         view = engine.view(state, seat)
         started = time.perf_counter()
-        action = bots[seat].choose(view, rng)
+        bot = bots[seat]
+        action = bot.choose_seeing(state, view, rng) if hasattr(bot, "choose_seeing") else bot.choose(view, rng)
         if timings is not None:
             timings[seat].append(time.perf_counter() - started)
         state, _ = engine.apply(state, seat, action)
@@ -117,7 +118,7 @@ def simulate(
     seat rotations of ``bot_kinds``. Returns the summary (see ``docs/bots.md``)."""
     engine = registry.engine(game)
     options = engine.validate_options(options, players)
-    classes = registry.bots(game)
+    classes = registry.tournament_bots(game)
     seatings = rotations(bot_kinds, players)
     per_deal = len(seatings)
     cap = max_decisions if max_decisions is not None else MAX_DECISIONS.get(game)

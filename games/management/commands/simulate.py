@@ -35,9 +35,9 @@ class Command(BaseCommand):
         engine = registry.engine(game)
         options = _options(game, mode, option)
         kinds = [kind.strip() for kind in bots.split(",") if kind.strip()]
-        unknown = [kind for kind in kinds if kind not in registry.bots(game)]
+        unknown = [kind for kind in kinds if kind not in registry.tournament_bots(game)]
         if unknown or not kinds:
-            raise CommandError(f"Unknown bot kind {unknown}: choose from {sorted(registry.bots(game))}.")
+            raise CommandError(f"Unknown bot kind {unknown}: choose from {sorted(registry.tournament_bots(game))}.")
         try:
             summary = simulate(
                 game, games, seed, players or _most_players(engine, options), options, kinds,
