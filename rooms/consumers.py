@@ -62,7 +62,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
         elif kind == "react":
             await self._react(message.get("emoji"))
         elif kind == "ping":
-            await presence.touch(self.room_id, self.channel_name, self.seat)
+            now_present = await presence.touch(self.room_id, self.channel_name, self.seat)
+            if now_present != self.presence:  # a connection of a dead process has expired
+                await self._announce_presence(now_present)
         elif kind == "sync":
             await self._send_table(await snapshots.get(self.room_id), force=True)
         else:

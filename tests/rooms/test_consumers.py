@@ -8,6 +8,7 @@ import time
 from types import SimpleNamespace
 
 import pytest
+import redis
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
@@ -62,6 +63,7 @@ def table(redis_url, transactional_db, monkeypatch):
         sessions=sessions,
         names={seat_of[p.guest_id]: p.name for p in PEOPLE},
         zed=_session_for(ZED),
+        redis_url=redis_url,
     )
 
 
@@ -307,6 +309,24 @@ async def test_sync_resends_the_table_and_ping_is_quiet(table):
         await a.send_json_to({"kind": "sync"})
         page = await _until(a, _table_at(table.version))
         _assert_sees_only_what_it_may(page, table.state, table.actor)
+    finally:
+        await _disconnect(a)
+
+
+async def test_a_seat_whose_server_died_is_shown_away_at_the_next_ping(table):
+    """A connection that stopped pinging (its process died) expires; the next ping in the
+    room finds it gone and every viewer's table is pushed without it."""
+    client = redis.Redis.from_url(table.redis_url)
+    key = presence._key(table.room.pk)
+    ghost = presence._member("dead-process-channel", table.other)
+    await sync_to_async(client.zadd)(key, {ghost: time.time() + presence.TTL_SECONDS})
+    a = await _connect(table.code, table.sessions[table.actor])
+    try:
+        assert _shown_online(_last_table((await _settle(a))[0]), table.other)
+        await sync_to_async(client.zadd)(key, {ghost: time.time() - 1})
+        await a.send_json_to({"kind": "ping"})
+        page = await _until(a, lambda m: 'id="table-public"' in m and not _shown_online(m, table.other))
+        assert _shown_online(page, table.actor)
     finally:
         await _disconnect(a)
 
