@@ -31,6 +31,8 @@ class Room(models.Model):
     # {"status": "pending"|"refused"|"accepted", "seat": i, "accepted": [seats],
     #  "by": seat that refused, "names": {...}} — the last one stays shown until the next.
     proposal = models.JSONField(null=True, blank=True)
+    # After the game: the room its players moved on to ("Play again").
+    next_room = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
 
     class Meta:
         indexes = [models.Index(fields=["is_public", "status", "-created_at"])]

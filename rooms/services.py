@@ -461,6 +461,25 @@ def _swap(a: Seat, b: Seat) -> None:
 STANDIN_LEVEL = "normal"
 
 
+def do_play_again(room_id: int, player) -> Room:
+    """After a game, one of its players asks for another: the first one creates a room
+    with the same game, options and seats (as its host) and every viewer of the old
+    table is shown the way to it; the others join it."""
+    with transaction.atomic():
+        room = _locked_room(room_id)
+        if room.status not in (Room.Status.FINISHED, Room.Status.CLOSED):
+            raise RoomError("The game is not over yet.")
+        seats = _seats(room)
+        if not any(seat.belongs_to(player) for seat in seats):
+            raise RoomError("Only the players of this game can start the next one; you can create a room.")
+        if room.next_room_id is None:
+            room.next_room = do_create_room(player, room.game, room.options, room.is_public, room.bot_level, len(seats))
+            _changed(room, "next_room")
+            return room.next_room
+    do_join(room.next_room_id, player)
+    return room.next_room
+
+
 def choose_bot_move(room: Room, seat: int) -> dict:
     """A bot's decision from its seat's view only, thought out without holding a lock."""
     rules = rules_for(room.game)

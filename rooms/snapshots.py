@@ -42,6 +42,7 @@ class Snapshot:
     autostart_ms: int | None
     ended_by_staff: str = ""
     proposal: dict | None = None
+    next_code: str = ""  # the room the players moved on to after the game
     extras: dict = field(default_factory=dict)  # RoomRules.snapshot_extras
     rendered: dict = field(default_factory=dict)
 
@@ -97,7 +98,7 @@ def _ms(moment) -> int | None:
 def load_snapshot(room_id: int) -> Snapshot | None:
     """Two queries: the room with its match, and its seats (plus what the game's
     ``snapshot_extras`` loads, once for every viewer)."""
-    room = Room.objects.select_related("match").filter(pk=room_id).first()
+    room = Room.objects.select_related("match", "next_room").filter(pk=room_id).first()
     if room is None:
         return None
     match = getattr(room, "match", None)
@@ -123,6 +124,7 @@ def load_snapshot(room_id: int) -> Snapshot | None:
         autostart_ms=_ms(room.autostart_at),
         ended_by_staff=match.ended_by_staff if match else "",
         proposal=room.proposal,
+        next_code=room.next_room.code if room.next_room else "",
         extras=extras,
     )
 

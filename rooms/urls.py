@@ -15,4 +15,5 @@ urlpatterns = [
     path("<str:code>/bots/remove/", views.remove_bot, name="remove_bot"),
     path("<str:code>/partner/", views.propose_partner, name="propose_partner"),
     path("<str:code>/partner/answer/", views.answer_partner, name="answer_partner"),
+    path("<str:code>/again/", views.play_again, name="play_again"),
 ]

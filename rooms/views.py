@@ -1,8 +1,9 @@
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
-from django_htmx.http import HttpResponseClientRefresh
+from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefresh
 
 from accounts.identity import current_player
 from games.catalogue import BY_SLUG
@@ -126,3 +127,17 @@ def answer_partner(request, code):
     return _room_action(
         request, code, lambda room_id, player: services.do_answer_partner(room_id, player, accept)
     )
+
+
+@require_POST
+def play_again(request, code):
+    """Move on to the next game of this table's players (see ``services.do_play_again``)."""
+    room = get_object_or_404(Room, code=code.upper())
+    try:
+        target = services.do_play_again(room.id, current_player(request))
+    except RoomError as error:
+        messages.error(request, error.message)
+        room.refresh_from_db(fields=["next_room"])
+        target = room.next_room or room
+    url = reverse("rooms:room", kwargs={"code": target.code})
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)

@@ -24,7 +24,7 @@ def play_to_the_end(page) -> int:
     return play_until(page, "game-over", seconds=GAME_SECONDS)
 
 
-def test_a_host_fills_a_room_with_bots_and_plays_a_whole_game_while_a_spectator_watches(new_page):
+def test_a_host_fills_a_room_with_bots_plays_a_whole_game_and_moves_on_while_a_spectator_watches(new_page):
     host = new_page("/")
     code = create_room(host, mode="stuck-king")
     expect(host.get_by_test_id("mode")).to_have_text("Stuck King")
@@ -43,6 +43,14 @@ def test_a_host_fills_a_room_with_bots_and_plays_a_whole_game_while_a_spectator_
     play_to_the_end(host)
     expect(host.get_by_test_id("results").locator("tbody tr")).to_have_count(8)
     expect(spectator.get_by_test_id("game-over")).to_be_visible()
+
+    expect(spectator.get_by_test_id("play-again")).to_have_count(0)
+    host.get_by_test_id("play-again").click()
+    expect(host).not_to_have_url(re.compile(f"/rooms/{code}/$"))
+    expect(host).to_have_url(re.compile(r"/rooms/[A-Z]{4}/$"))
+    following = host.url.rstrip("/").rsplit("/", 1)[1]
+    expect(host.get_by_test_id("mode")).to_have_text("Stuck King")
+    expect(spectator.get_by_test_id("next-room")).to_have_attribute("href", f"/rooms/{following}/")
 
 
 def test_a_player_closes_the_page_mid_game_and_comes_back_to_the_same_seat(new_page):

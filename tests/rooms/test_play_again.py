@@ -1,0 +1,89 @@
+"""After a game its players move on together: "Play again" opens the next room with
+the same game and options, and everyone at the old table is shown the way to it."""
+
+import random
+
+import pytest
+
+from accounts.identity import Player
+from games.disunyer.rules import ENGINE
+from rooms import presence, services
+from rooms.errors import RoomError
+from rooms.models import Room
+from rooms.rendering import render_table
+from rooms.snapshots import load_snapshot
+from tests.rooms.helpers import ANN, BEA, ZED, create, fresh, person_at
+
+pytestmark = pytest.mark.django_db
+
+
+def finished_room(mode: str = "stuck-king") -> Room:
+    """Ann and Bea with six bots, played to the end."""
+    room = create(ANN, mode=mode, is_public=False, bot_level="strong")
+    services.do_join(room.pk, BEA)
+    for _ in range(6):
+        services.do_add_bot(room.pk, ANN, "easy")
+    rng = random.Random(5)
+    while (room := fresh(room)).status == Room.Status.PLAYING:
+        seat = ENGINE.to_act(room.match.state)[0]
+        person = person_at(room, seat)
+        if person is None:
+            services.do_bot_move(room.pk, room.version, seat, services.choose_bot_move(room, seat))
+        else:
+            services.do_act(room.pk, person, rng.choice(ENGINE.legal_actions(room.match.state, seat)), room.version)
+    assert room.status == Room.Status.FINISHED
+    return room
+
+
+def table_for(room: Room, player: Player | None) -> str:
+    snapshot = load_snapshot(room.pk)
+    return render_table(snapshot, presence.NOBODY, snapshot.seat_of(player) if player else None)
+
+
+def test_the_first_player_opens_the_next_room_with_the_same_game_and_options():
+    room = finished_room()
+    following = services.do_play_again(room.pk, BEA)
+    assert (following.game, following.options, following.is_public, following.bot_level) == (
+        "disunyer", {"mode": "stuck-king"}, False, "strong",
+    )
+    assert following.status == Room.Status.WAITING and following.code != room.code
+    assert [seat.name for seat in following.seats.all()] == ["Bea"] + [""] * 7
+    after = fresh(room)
+    assert after.next_room_id == following.pk and after.version == room.version + 1
+
+
+def test_everyone_at_the_old_table_is_shown_the_way_and_the_others_join():
+    room = finished_room()
+    following = services.do_play_again(room.pk, BEA)
+    for player in (ANN, None):
+        assert f'href="/rooms/{following.code}/"' in table_for(room, player)
+    assert 'data-testid="play-again"' in table_for(room, ANN) and "Join the next game" in table_for(room, ANN)
+    assert 'data-testid="play-again"' not in table_for(room, None)  # a spectator gets no button
+    assert services.do_play_again(room.pk, ANN) == following
+    assert services.do_play_again(room.pk, ANN) == following  # asking twice keeps one seat
+    assert [seat.name for seat in following.seats.all() if seat.name] == ["Bea", "Ann"]
+    assert Room.objects.count() == 2
+
+
+def test_before_the_end_or_for_a_spectator_it_is_refused_and_nothing_changes():
+    room = create(ANN)
+    with pytest.raises(RoomError, match="not over yet"):
+        services.do_play_again(room.pk, ANN)
+    room = finished_room()
+    with pytest.raises(RoomError, match="Only the players"):
+        services.do_play_again(room.pk, ZED)
+    after = fresh(room)
+    assert after.next_room_id is None and after.version == room.version
+    assert Room.objects.count() == 2
+
+
+def test_the_page_moves_the_player_to_the_next_room(client):
+    room = finished_room()
+    session = client.session
+    session.update({"guest_id": BEA.guest_id, "guest_name": BEA.name})
+    session.save()
+    response = client.post(f"/rooms/{room.code}/again/", HTTP_HX_REQUEST="true")
+    following = fresh(room).next_room
+    assert response.status_code == 200 and response["HX-Redirect"] == f"/rooms/{following.code}/"
+    assert client.get(f"/rooms/{room.code}/again/").status_code == 405
+    assert client.post("/rooms/NOPE/again/").status_code == 404
