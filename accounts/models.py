@@ -37,12 +37,21 @@ class Wallet(models.Model):
 
     user = models.OneToOneField(User, on_delete=models.CASCADE, related_name="wallet")
     balance = models.PositiveBigIntegerField(default=0)
+    # A copy of user.is_active (kept by leaderboard.services.set_active), so that the
+    # richest-players board is read, paged and counted from the index below alone.
+    active = models.BooleanField(default=True)
 
     class Meta:
         constraints = [
             models.CheckConstraint(condition=models.Q(balance__gte=0), name="accounts_wallet_balance_not_negative"),
         ]
-        indexes = [models.Index(fields=["-balance", "user"], name="accounts_wallet_richest")]
+        indexes = [
+            models.Index(
+                fields=["-balance", "user", "active"],
+                condition=models.Q(active=True),
+                name="accounts_wallet_richest_active",
+            )
+        ]
 
     def __str__(self):
         return f"{self.user.username}: {self.balance_display} coins"

@@ -2,7 +2,9 @@
 
 All time reads ``Standing`` rows, the last 30 days ``RecentStanding`` rows, both through
 their board index (the board's order); the richest players read the accounts' wallets.
-Ranks are shared on equal points ("1, 2, 2, 4").
+Ranks are shared on equal points ("1, 2, 2, 4"). A points board's number of rows, ranks
+and pages come from its shape (leaderboard/shapes.py), so no page counts or walks the
+accounts ahead of it.
 """
 
 from __future__ import annotations
@@ -10,18 +12,25 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.core.paginator import Paginator
-from django.db.models import F, QuerySet
+from django.db.models import Count, F, QuerySet
 from django.utils.functional import cached_property
 
+from leaderboard import shapes
 from leaderboard.counters import column_values, columns
 from leaderboard.models import RecentStanding, Standing
 from leaderboard.modes import modes_of
-from leaderboard.services import WINDOW_DAYS, roll_recent_window, window_start  # noqa: F401 (re-exported)
+from leaderboard.services import (  # noqa: F401 (WINDOW_DAYS, window_start: re-exported)
+    ALL_TIME,
+    LAST_30_DAYS,
+    WINDOW_DAYS,
+    board_name,
+    board_stamp,
+    roll_recent_window,
+    window_start,
+)
+from leaderboard.shapes import Shape
 
-ALL_TIME = "all"
-LAST_30_DAYS = "30d"
 PERIODS = {ALL_TIME: "All time", LAST_30_DAYS: "Last 30 days"}
 # Points, wins, fewer games, then the earlier account: the order of the boards' index.
 ORDER = ("-score", "-won", "played", "user_id")
@@ -47,53 +56,6 @@ class BoardRow:
     is_me: bool = False
 
 
-# How long a board's number of rows (its "Page N of M") is kept in the cache: counting
-# every row of a big board on each request costs more than the rest of the page.
-COUNT_SECONDS = 30
-
-
-def count_key(board_name: str) -> str:
-    return f"leaderboard:count:{board_name}"
-
-
-class CountedPaginator(Paginator):
-    """A Paginator whose row count is cached for ``COUNT_SECONDS`` under ``board_name``
-    (pages and ranks stay exact; only "of M pages" may lag that long)."""
-
-    def __init__(self, object_list, per_page, board_name: str):
-        super().__init__(object_list, per_page)
-        self.board_name = board_name
-
-    def page(self, number):
-        """A page's rows are always read in full: a count cached a moment ago never
-        hides a row (it only decides the number of pages shown)."""
-        number = self.validate_number(number)
-        bottom = (number - 1) * self.per_page
-        return self._get_page(self.object_list[bottom : bottom + self.per_page], number, self)
-
-    @cached_property
-    def count(self) -> int:
-        key = count_key(self.board_name)
-        try:
-            value = cache.get(key)
-        except Exception:  # the cache is down: count, as without it
-            value = None
-        if value is None:
-            value = Paginator.count.func(self)
-            try:
-                cache.set(key, value, COUNT_SECONDS)
-            except Exception:
-                pass
-        return value
-
-
-def board_names() -> list[str]:
-    """Every board's cache name (tests forget the counts between tests)."""
-    from games.catalogue import GAMES
-
-    return [f"{game.slug}:{period}" for game in GAMES for period in PERIODS] + ["richest"]
-
-
 def period_from(value: str | None) -> str:
     return value if value in PERIODS else ALL_TIME
 
@@ -103,20 +65,69 @@ def standings(period: str):
     return RecentStanding if period == LAST_30_DAYS else Standing
 
 
+def on_board(game: str, period: str) -> QuerySet:
+    """The standings a board lists: the active accounts with a game in the period."""
+    return standings(period).objects.filter(game=game, mode="", active=True, games__gt=0)
+
+
 def board(game: str, period: str) -> QuerySet:
-    """Every active account with a game in the period, best first: dicts of user_id,
-    played, won and score. Read from the standings' board index alone (no join): the
-    usernames of a page are read afterwards (``usernames``). The last 30 days' window
-    is moved on to today first."""
+    """Every account on the board, best first: dicts of user_id, played, won and score.
+    Read from the standings' board index alone (no join): the usernames of a page are
+    read afterwards (``details``). The last 30 days' window is moved on to today first."""
     if period == LAST_30_DAYS:
         roll_recent_window()
     return (
-        standings(period)
-        .objects.filter(game=game, mode="", active=True, games__gt=0)
+        on_board(game, period)
         .values("user_id")
         .annotate(played=F("games"), won=F("wins"), score=F("points"))
         .order_by(*ORDER)
     )
+
+
+# ----------------------------------------------------------------------------- pages
+
+
+def shape(game: str, period: str) -> Shape:
+    """The board's shape at its current stamp: from the cache, else counted (one walk of
+    the board index) and cached, unless a change of the board was committed while it was
+    counted (the count may then be the new standings': it must not pass for the old
+    stamp's, which leaderboard/shapes.py ``carry`` builds on)."""
+    name = board_name(game, period)
+    stamp = board_stamp(name)
+    found = shapes.read(name, stamp)
+    if found is None:
+        counts = on_board(game, period).values_list("points").annotate(accounts=Count("*")).order_by("-points")
+        found = Shape.of(counts)
+        if board_stamp(name) == stamp:
+            shapes.store(name, stamp, found)
+    return found
+
+
+class ShapedPaginator(Paginator):
+    """A points board's pages. The number of rows is the shape's; a page is read from the
+    first account with its first row's points (found in the shape), so it never walks
+    the accounts ahead of those."""
+
+    def __init__(self, object_list, per_page, board_shape: Shape):
+        super().__init__(object_list, per_page)
+        self.shape = board_shape
+
+    @cached_property
+    def count(self) -> int:
+        return self.shape.total
+
+    def page(self, number):
+        number = self.validate_number(number)
+        return self._get_page(self.rows_from((number - 1) * self.per_page), number, self)
+
+    def rows_from(self, position: int) -> list[dict]:
+        if position >= self.shape.total:
+            return []
+        points, skip = self.shape.locate(position)
+        return list(self.object_list.filter(score__lte=points)[skip : skip + self.per_page])
+
+
+# ----------------------------------------------------------------------------- rows
 
 
 def usernames(user_ids) -> dict[int, str]:
@@ -124,40 +135,36 @@ def usernames(user_ids) -> dict[int, str]:
 
 
 def rank_of(rows: QuerySet, points: int) -> int:
-    """1 + how many accounts have more points."""
+    """1 + how many accounts have more points, counted (for a board without a shape)."""
     return rows.filter(score__gt=points).count() + 1
 
 
-def mode_counts(game: str, period: str, user_ids) -> dict[int, dict[str, tuple[int, int]]]:
-    """``{user_id: {mode: (games, wins)}}`` for the game's modes."""
-    modes = [mode.slug for mode in modes_of(game)]
-    if not modes or not user_ids:
-        return {}
+@dataclass
+class Details:
+    """What a board shows of some accounts besides their totals, read in one query."""
+
+    usernames: dict[int, str] = field(default_factory=dict)
+    by_mode: dict[int, dict[str, tuple[int, int, dict]]] = field(default_factory=dict)  # (games, wins, counters)
+
+
+def details(game: str, period: str, user_ids) -> Details:
+    """The accounts' usernames and their standings in every mode of the game and in ""."""
+    found = Details()
+    if not user_ids:
+        return found
     rows = (
         standings(period)
-        .objects.filter(game=game, mode__in=modes, user_id__in=user_ids)
-        .values_list("user_id", "mode", "games", "wins")
+        .objects.filter(game=game, user_id__in=user_ids)
+        .values_list("user_id", "user__username", "mode", "games", "wins", "counters")
     )
-    counts: dict[int, dict[str, tuple[int, int]]] = {}
-    for user_id, mode, games, wins in rows:
-        counts.setdefault(user_id, {})[mode] = (games, wins)
-    return counts
+    for user_id, username, mode, games, wins, counters in rows:
+        found.usernames[user_id] = username
+        found.by_mode.setdefault(user_id, {})[mode] = (games, wins, counters)
+    return found
 
 
-def counter_totals(game: str, period: str, user_ids) -> dict[int, dict]:
-    """``{user_id: counters}`` of every mode together, for the accounts of one page."""
-    if not user_ids:
-        return {}
-    rows = standings(period).objects.filter(game=game, mode="", user_id__in=user_ids)
-    return dict(rows.values_list("user_id", "counters"))
-
-
-def ranked_rows(
-    rows: list[dict], first_rank: int, first_position: int, names: dict[int, str] | None = None
-) -> list[BoardRow]:
-    """Rows in board order with their shared ranks; ``first_rank`` is the first row's.
-    ``names`` are the accounts' usernames when known (else read in one query)."""
-    names = names if names is not None else usernames(row["user_id"] for row in rows)
+def ranked_rows(rows: list[dict], first_rank: int, first_position: int, names: dict[int, str]) -> list[BoardRow]:
+    """Rows in board order with their shared ranks; ``first_rank`` is the first row's."""
     ranked, rank, previous_points = [], first_rank, None
     for offset, row in enumerate(rows):
         if previous_points is not None and row["score"] != previous_points:
@@ -176,43 +183,43 @@ def ranked_rows(
     return ranked
 
 
-def with_modes(game: str, period: str, rows: list[BoardRow], me_id: int | None) -> list[BoardRow]:
+def with_details(game: str, rows: list[BoardRow], found: Details, me_id: int | None) -> None:
     """Fill in each row's per-mode games and wins and its counters, and mark the viewer's own row."""
-    user_ids = [row.user_id for row in rows]
-    counts = mode_counts(game, period, user_ids)
-    totals = counter_totals(game, period, user_ids) if columns(game) else {}
+    shown_columns = columns(game)
     for row in rows:
-        if columns(game):
-            row.counters = column_values(game, totals.get(row.user_id) or {})
-        mine = counts.get(row.user_id, {})
-        row.by_mode = [
-            ModeCount(mode.label, *mine.get(mode.slug, (0, 0))) for mode in modes_of(game)
-        ]
+        mine = found.by_mode.get(row.user_id, {})
+        if shown_columns:
+            row.counters = column_values(game, mine.get("", (0, 0, {}))[2] or {})
+        row.by_mode = [ModeCount(mode.label, *mine.get(mode.slug, (0, 0))[:2]) for mode in modes_of(game)]
         row.is_me = row.user_id == me_id
-    return rows
 
 
-def page_rows(game: str, period: str, rows: QuerySet, page, me_id: int | None) -> list[BoardRow]:
-    """The rows of one Paginator page, ranked and with their per-mode counts."""
-    items = list(page.object_list)
-    if not items:
-        return []
-    first_rank = rank_of(rows, items[0]["score"])
-    first_position = (page.number - 1) * page.paginator.per_page + 1
-    return with_modes(game, period, ranked_rows(items, first_rank, first_position), me_id)
-
-
-def own_row(
-    game: str, period: str, rows: QuerySet, me_id: int | None, username: str = ""
-) -> BoardRow | None:
-    """The viewer's row wherever it stands (None for guests and accounts without a game)."""
-    if me_id is None:
-        return None
+def own_row(rows: QuerySet, board_shape: Shape, me_id: int, names: dict[int, str]) -> BoardRow | None:
+    """The viewer's row wherever it stands (None without a game on the board)."""
     mine = rows.filter(user_id=me_id).first()
     if mine is None:
         return None
-    row = ranked_rows([mine], rank_of(rows, mine["score"]), 0, {me_id: username} if username else None)[0]
-    return with_modes(game, period, [row], me_id)[0]
+    return ranked_rows([mine], board_shape.rank(mine["score"]), 0, names)[0]
+
+
+def page_rows(
+    game: str, period: str, rows: QuerySet, page, board_shape: Shape, me_id: int | None
+) -> tuple[list[BoardRow], BoardRow | None]:
+    """The rows of one page, ranked and with their per-mode counts, and the viewer's own
+    row wherever it stands (None for guests and accounts without a game on the board)."""
+    items = list(page.object_list)
+    user_ids = [item["user_id"] for item in items]
+    found = details(game, period, user_ids + ([me_id] if me_id is not None and me_id not in user_ids else []))
+    shown = []
+    if items:
+        shown = ranked_rows(items, board_shape.rank(items[0]["score"]), page.start_index(), found.usernames)
+    mine = next((row for row in shown if row.user_id == me_id), None)
+    off_page = []
+    if mine is None and me_id is not None:
+        mine = own_row(rows, board_shape, me_id, found.usernames)
+        off_page = [mine] if mine else []
+    with_details(game, shown + off_page, found, me_id)
+    return shown, mine
 
 
 @dataclass(frozen=True)
@@ -250,6 +257,40 @@ def board_text(game: str) -> BoardText:
 
 # ----------------------------------------------------------------------------- coins
 
+# How long the richest players' number of rows (its "Page N of M") is kept in the cache:
+# balances change every Court Piece round, so that board has no stamp and no shape.
+COUNT_SECONDS = 30
+RICHEST = "richest"
+
+
+def count_key(board_name: str) -> str:
+    return f"leaderboard:count:{board_name}"
+
+
+class CountedPaginator(Paginator):
+    """A Paginator whose row count is cached for ``COUNT_SECONDS`` under ``board_name``
+    (pages and ranks stay exact; only "of M pages" may lag that long)."""
+
+    def __init__(self, object_list, per_page, board_name: str):
+        super().__init__(object_list, per_page)
+        self.board_name = board_name
+
+    def page(self, number):
+        """A page's rows are always read in full: a count cached a moment ago never
+        hides a row (it only decides the number of pages shown)."""
+        number = self.validate_number(number)
+        bottom = (number - 1) * self.per_page
+        return self._get_page(self.object_list[bottom : bottom + self.per_page], number, self)
+
+    @cached_property
+    def count(self) -> int:
+        key = count_key(self.board_name)
+        value = shapes.cached(key)
+        if value is None:
+            value = Paginator.count.func(self)
+            shapes.keep(key, value, COUNT_SECONDS)
+        return value
+
 
 @dataclass
 class WealthRow:
@@ -262,19 +303,22 @@ class WealthRow:
 
 def richest() -> QuerySet:
     """Every active account's wallet, richest first (then the earlier account, as on the
-    other boards): dicts of user_id, user__username and score (the balance). Coins are
-    Court Piece's (accounts/coins.py)."""
+    other boards): dicts of user_id and score (the balance), read from the wallets'
+    richest index alone (the usernames of a page are read afterwards). Coins are Court
+    Piece's (accounts/coins.py)."""
     from accounts.models import Wallet
 
     return (
-        Wallet.objects.filter(user__is_active=True)
-        .values("user_id", "user__username")
+        Wallet.objects.filter(active=True)
+        .values("user_id")
         .annotate(score=F("balance"))
         .order_by("-score", "user_id")
     )
 
 
-def wealth_rows(rows: list[dict], first_rank: int, first_position: int, me_id: int | None) -> list[WealthRow]:
+def wealth_rows(
+    rows: list[dict], first_rank: int, first_position: int, me_id: int | None, names: dict[int, str]
+) -> list[WealthRow]:
     """Rows in board order with shared ranks on equal balances."""
     ranked, rank, previous = [], first_rank, None
     for offset, row in enumerate(rows):
@@ -282,23 +326,26 @@ def wealth_rows(rows: list[dict], first_rank: int, first_position: int, me_id: i
             rank = first_position + offset
         previous = row["score"]
         ranked.append(
-            WealthRow(rank, row["user_id"], row["user__username"], row["score"], row["user_id"] == me_id)
+            WealthRow(rank, row["user_id"], names.get(row["user_id"], ""), row["score"], row["user_id"] == me_id)
         )
     return ranked
 
 
 def wealth_page(rows: QuerySet, page, me_id: int | None) -> list[WealthRow]:
+    """The rows of one page. The first row's rank is its position less the accounts with
+    as many coins listed before it (few), rather than a count of every richer account."""
     items = list(page.object_list)
     if not items:
         return []
-    first_position = (page.number - 1) * page.paginator.per_page + 1
-    return wealth_rows(items, rank_of(rows, items[0]["score"]), first_position, me_id)
+    first, position = items[0], page.start_index()
+    tied_before = rows.filter(score=first["score"], user_id__lt=first["user_id"]).count()
+    names = usernames(row["user_id"] for row in items)
+    return wealth_rows(items, position - tied_before, position, me_id, names)
 
 
-def own_wealth(rows: QuerySet, me_id: int | None) -> WealthRow | None:
-    if me_id is None:
-        return None
+def own_wealth(rows: QuerySet, me_id: int, username: str) -> WealthRow | None:
+    """The viewer's row wherever it stands (None for an account without an active wallet)."""
     mine = rows.filter(user_id=me_id).first()
     if mine is None:
         return None
-    return wealth_rows([mine], rank_of(rows, mine["score"]), 0, me_id)[0]
+    return wealth_rows([mine], rank_of(rows, mine["score"]), 0, me_id, {me_id: username})[0]

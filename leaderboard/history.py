@@ -36,6 +36,18 @@ class GameStats:
     best_journal: str | None = None
 
 
+@dataclass(frozen=True)
+class TableSeat:
+    """One seat of a past game as its game list shows it."""
+
+    result_id: int
+    place: int
+    name: str
+    username: str | None  # the account's, None for guests and bots
+    is_bot: bool
+    points: int
+
+
 @dataclass
 class GameRecord:
     """One past game of one account: its own result and the whole table's, best place first."""
@@ -43,7 +55,7 @@ class GameRecord:
     result: Result
     game_title: str
     mode_label: str
-    table: list[Result] = field(default_factory=list)
+    table: list[TableSeat] = field(default_factory=list)
 
 
 def profile_stats(user) -> list[GameStats]:
@@ -91,12 +103,14 @@ def game_records(results) -> list[GameRecord]:
     """Each result with its game's whole table (one query for every table)."""
     results = list(results)
     tables = defaultdict(list)
-    for seat in (
+    seats = (
         Result.objects.filter(room_id__in={r.room_id for r in results})
-        .select_related("user")
         .order_by("place", "seat")
-    ):
-        tables[seat.room_id].append(seat)
+        .values_list("room_id", "pk", "place", "name", "user_id", "user__username", "is_bot", "points")
+    )
+    for room_id, pk, place, name, user_id, username, is_bot, points in seats:
+        account = username if user_id and not is_bot else None
+        tables[room_id].append(TableSeat(pk, place, name, account, is_bot, points))
     return [
         GameRecord(
             result=result,

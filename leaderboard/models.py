@@ -127,3 +127,16 @@ class DailyStanding(Totals):
 
     def __str__(self):
         return f"{self.user} · {self.game} {self.mode or 'all modes'} · {self.day}"
+
+
+class BoardStamp(models.Model):
+    """One row per board (``"<game>:<period>"``): a random number renewed in the same
+    transaction as every change to the board's standings (leaderboard/services.py
+    ``renew_stamps``). What leaderboard/boards.py counts from a board is cached under its
+    stamp, so a count made before a change is never read after it."""
+
+    board = models.CharField(max_length=40, primary_key=True)
+    stamp = models.BigIntegerField()
+
+    def __str__(self):
+        return f"{self.board} · {self.stamp}"

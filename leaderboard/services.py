@@ -7,6 +7,7 @@ except ``recount`` (used by the data migration and to check the standings).
 
 from __future__ import annotations
 
+import random
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -14,14 +15,19 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
+from leaderboard import shapes
 from leaderboard.counters import place_counters, recorded_counters
-from leaderboard.models import DailyStanding, RecentStanding, RecentWindow, Result, Standing
+from leaderboard.models import BoardStamp, DailyStanding, RecentStanding, RecentWindow, Result, Standing
 from leaderboard.modes import mode_of
 from leaderboard.points import points_for
 
 STANDING_KEY = ("user_id", "game", "mode")
 DAILY_KEY = ("user_id", "game", "mode", "day")
 WINDOW_DAYS = 30
+# The boards' periods: all time reads ``Standing``, the last 30 days ``RecentStanding``.
+ALL_TIME = "all"
+LAST_30_DAYS = "30d"
+PERIOD_OF = {Standing: ALL_TIME, RecentStanding: LAST_30_DAYS}
 
 
 def window_start(today=None):
@@ -136,8 +142,9 @@ def change_standings(results, players: int, sign: int) -> None:
     """Add (sign 1) or subtract (sign -1) one game's results to the standings: all
     time, per day, and the last 30 days for the days the recent window counts."""
     standing, daily = deltas_by_key(results, players, sign)
-    apply_deltas(Standing, STANDING_KEY, standing)
+    moves = apply_deltas(Standing, STANDING_KEY, standing)
     apply_deltas(DailyStanding, DAILY_KEY, daily)
+    recent = {}
     if daily:
         today = timezone.localdate()
         # A game recorded today always counts and never races with the window moving on
@@ -147,7 +154,12 @@ def change_standings(results, players: int, sign: int) -> None:
         for (user_id, game, mode, day), delta in daily.items():
             if day >= start:
                 recent[(user_id, game, mode)].add(delta)
-        apply_deltas(RecentStanding, STANDING_KEY, recent)
+        moves.update(apply_deltas(RecentStanding, STANDING_KEY, recent))
+    renew_stamps(
+        {board_name(game, ALL_TIME) for _, game, _ in standing}
+        | {board_name(game, LAST_30_DAYS) for _, game, _ in recent},
+        moves,
+    )
 
 
 def recent_window_start(lock: bool = False):
@@ -180,27 +192,86 @@ def roll_recent_window(today=None) -> int:
             leaving[(row.user_id, row.game, row.mode)].add(
                 Delta(row.games, row.wins, row.points, Counter(row.counters)), sign=-1
             )
-        keys = list(leaving)
+        keys, moves = list(leaving), defaultdict(list)
         for first in range(0, len(keys), 500):
-            apply_deltas(RecentStanding, STANDING_KEY, {key: leaving[key] for key in keys[first : first + 500]})
+            batch = {key: leaving[key] for key in keys[first : first + 500]}
+            for board, board_moves in apply_deltas(RecentStanding, STANDING_KEY, batch).items():
+                moves[board] += board_moves
         RecentWindow.objects.filter(pk=RecentWindow.SINGLE_ID).update(start=new_start)
+        renew_stamps({board_name(game, LAST_30_DAYS) for _, game, _ in keys}, moves)
     return count
 
 
 def set_active(user_id: int, active: bool) -> None:
-    """Keep the standings' copy of the account's ``is_active`` (the boards show active accounts)."""
-    for model in (Standing, RecentStanding):
-        model.objects.filter(user_id=user_id).exclude(active=active).update(active=active)
+    """Keep the boards' copies of the account's ``is_active`` (the standings' and the
+    wallet's: the boards show active accounts only)."""
+    from accounts.models import Wallet
+
+    for model, period in PERIOD_OF.items():
+        changing = model.objects.filter(user_id=user_id).exclude(active=active)
+        games = set(changing.values_list("game", flat=True))
+        if games:
+            changing.update(active=active)
+            renew_stamps({board_name(game, period) for game in games})
+    Wallet.objects.filter(user_id=user_id).exclude(active=active).update(active=active)
 
 
-def apply_deltas(model, key_fields: tuple[str, ...], deltas: dict) -> None:
+# ----------------------------------------------------------------------------- stamps
+
+
+def board_name(game: str, period: str) -> str:
+    return f"{game}:{period}"
+
+
+def new_stamp() -> int:
+    """Random, not counted up: a database copied, restored or rolled back (a test's) never
+    hands out again a stamp that something was cached under for other standings."""
+    return random.getrandbits(62)
+
+
+def renew_stamps(boards: set[str], moves: dict[str, list[shapes.Move]] | None = None) -> None:
+    """Give these boards a new stamp, in the current transaction: once it commits, nothing
+    cached under the old stamps is read again. With ``moves`` (everything that changed
+    each board in this transaction), the boards' shapes are carried over to the new
+    stamps once it commits."""
+    if not boards:
+        return
+    stamp = new_stamp()
+    with transaction.atomic():
+        # Locked, so that no other change comes between the old stamps and the new one.
+        old = dict(BoardStamp.objects.select_for_update().filter(board__in=boards).values_list("board", "stamp"))
+        BoardStamp.objects.bulk_create(
+            [BoardStamp(board=board, stamp=stamp) for board in boards - old.keys()], ignore_conflicts=True
+        )
+        # Every one updated, also a row a first reader made meanwhile (``board_stamp``).
+        BoardStamp.objects.filter(board__in=boards).update(stamp=stamp)
+    if moves is not None:
+        for board, old_stamp in old.items():
+            transaction.on_commit(
+                lambda board=board, old_stamp=old_stamp: shapes.carry(board, old_stamp, stamp, moves.get(board, []))
+            )
+
+
+def board_stamp(board: str) -> int:
+    """The board's stamp; the first read of a board that never changed gives it one."""
+    stamps = BoardStamp.objects.filter(board=board).values_list("stamp", flat=True)
+    stamp = stamps.first()
+    if stamp is None:
+        BoardStamp.objects.bulk_create([BoardStamp(board=board, stamp=new_stamp())], ignore_conflicts=True)
+        stamp = stamps.first()
+    return stamp
+
+
+def apply_deltas(model, key_fields: tuple[str, ...], deltas: dict) -> dict[str, list[shapes.Move]]:
     """Change the rows of ``model`` for ``deltas``' keys, creating missing ones.
 
     The rows are locked (in primary key order) while they change; a row brought back
-    to zero games is deleted, as if it had never been played.
+    to zero games is deleted, as if it had never been played. Returns, per board the
+    rows are on (``Standing``, ``RecentStanding``), the accounts' moves on it.
     """
+    moves = defaultdict(list)
     if not deltas:
-        return
+        return moves
     model.objects.bulk_create(
         [model(**dict(zip(key_fields, key))) for key in deltas], ignore_conflicts=True
     )
@@ -212,11 +283,23 @@ def apply_deltas(model, key_fields: tuple[str, ...], deltas: dict) -> None:
         if _key(row, key_fields) in deltas
     ]
     for row in rows:
+        before = board_points(row)
         _change(row, deltas[_key(row, key_fields)])
+        if board_points(row) != before:
+            moves[board_name(row.game, PERIOD_OF[model])].append((before, board_points(row)))
     model.objects.bulk_update(
         [row for row in rows if row.games], ["games", "wins", "points", "counters"]
     )
     model.objects.filter(pk__in=[row.pk for row in rows if not row.games]).delete()
+    return moves
+
+
+def board_points(row) -> int | None:
+    """The row's points as its board counts them; None when the row is not on a board
+    (a day's or a mode's row, an inactive account's, a row without a game)."""
+    if type(row) not in PERIOD_OF or row.mode or not row.active or row.games <= 0:
+        return None
+    return row.points
 
 
 def _covering_filter(key_fields: tuple[str, ...], deltas: dict) -> dict:

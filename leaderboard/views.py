@@ -27,14 +27,10 @@ def board(request, game):
         raise Http404("There is no such game.")
     period = boards.period_from(request.GET.get("period"))
     rows = boards.board(game, period)
-    page = boards.CountedPaginator(rows, BOARD_PAGE_SIZE, f"{game}:{period}").get_page(
-        request.GET.get("page")
-    )
+    shape = boards.shape(game, period)
+    page = boards.ShapedPaginator(rows, BOARD_PAGE_SIZE, shape).get_page(request.GET.get("page"))
     me_id = request.user.pk if request.user.is_authenticated else None
-    shown = boards.page_rows(game, period, rows, page, me_id)
-    mine = next((row for row in shown if row.is_me), None) or boards.own_row(
-        game, period, rows, me_id, request.user.get_username() if me_id else ""
-    )
+    shown, mine = boards.page_rows(game, period, rows, page, shape, me_id)
     context = {
         "game": info,
         "games": GAMES,
@@ -86,10 +82,12 @@ def my_games(request):
 def richest(request):
     """Court Piece's richest players: every account's coins, richest first, with the viewer's rank."""
     rows = boards.richest()
-    page = boards.CountedPaginator(rows, BOARD_PAGE_SIZE, "richest").get_page(request.GET.get("page"))
+    page = boards.CountedPaginator(rows, BOARD_PAGE_SIZE, boards.RICHEST).get_page(request.GET.get("page"))
     me_id = request.user.pk if request.user.is_authenticated else None
     shown = boards.wealth_page(rows, page, me_id)
-    mine = boards.own_wealth(rows, me_id)
+    mine = next((row for row in shown if row.is_me), None)
+    if mine is None and me_id is not None:
+        mine = boards.own_wealth(rows, me_id, request.user.get_username())
     context = {
         "game": BY_SLUG["courtpiece"],
         "games": GAMES,

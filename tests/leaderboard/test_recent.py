@@ -115,9 +115,9 @@ def test_equal_points_wins_and_games_go_to_the_earlier_account(client):
     assert Result.objects.count() == 2
 
 
-def test_a_count_cached_a_moment_ago_hides_no_row(client):
-    """The board caches its number of rows; a player who finishes a first game right after
-    is on the page at once (only the number of pages may lag)."""
+def test_a_board_read_a_moment_ago_hides_no_row(client):
+    """The board's shape is cached once read; a player who finishes a first game right
+    after is on the page at once."""
     ann, bea, carl = accounts("Ann", "Bea", "Carl")
     finish_game([ann, BOT], [1, 2])
     assert ">Bea</a>" not in client.get(BOARD).content.decode()

@@ -10,13 +10,16 @@ It seeds ``--accounts`` accounts (100,000) with coins and ``--results`` results
 (1,000,000: Disunyer, Dayous and Court Piece tables over the last 365 days, with bots
 and guests) together with their standings and daily standings, all by bulk inserts;
 then times each page with the Django test client (logged in as an account in the
-middle of the board) and prints p50 / p95 / max per page as JSON.
+middle of the board) and prints p50 / p95 / max per page, with the CPU and database
+time and the machine's load average, as JSON. ``--keep`` then ``--database-url
+sqlite:///<kept file> --yes --reuse`` times the pages again without seeding.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import os
 import random
 import shutil
 import statistics
@@ -109,6 +112,7 @@ class Command(BaseCommand):
                 raise CommandError("That database already holds accounts: give an empty one.")
             seeded = Seeder(options["accounts"], options["results"], options["seed"]).run(self.stderr)
         filled = time.perf_counter()
+        load_before = os.getloadavg()[0]
         with override_settings(
             ALLOWED_HOSTS=["testserver"],
             CACHES={"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}},
@@ -129,6 +133,9 @@ class Command(BaseCommand):
                 "seed": round(filled - migrated, 1),
             },
             "repeat": options["repeat"],
+            # The machine's 1-minute load average (other jobs included) before and after the timing.
+            "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)],
+            "cpus": os.cpu_count(),
             "pages": pages,
         }
 
@@ -221,8 +228,8 @@ class Seeder:
         rng = self.rng
         insert(
             "accounts_wallet",
-            ("user_id", "balance"),
-            ((first + n, int(rng.lognormvariate(7, 1.2))) for n in range(self.accounts)),
+            ("user_id", "balance", "active"),
+            ((first + n, int(rng.lognormvariate(7, 1.2)), True) for n in range(self.accounts)),
         )
         return first
 
@@ -411,9 +418,17 @@ def insert(table: str, columns: tuple[str, ...], rows) -> None:
 
 
 def time_pages(viewer: str, repeat: int) -> dict:
-    """p50 / p95 / max (ms) per page, logged in as ``viewer``; two untimed requests first."""
+    """p50 / p95 / max (ms) per page, logged in as ``viewer``; two untimed requests first.
+
+    Also the CPU time of the request (this process's, p50: it grows less than the wall
+    time when other jobs share the machine), and two references: the site's home page,
+    which does no leaderboard work, and a board page that finds no shape cached for its
+    stamp and counts the board (the stamp is renewed before each view, without carrying
+    the shape over, as after a deactivation or when the cache lost it).
+    """
     from accounts.models import User
     from leaderboard import boards
+    from leaderboard.services import renew_stamps
     from leaderboard.views import BOARD_PAGE_SIZE
 
     client = Client()
@@ -422,38 +437,49 @@ def time_pages(viewer: str, repeat: int) -> dict:
     deep_all = max(1, math.ceil(boards.board("disunyer", boards.ALL_TIME).count() / BOARD_PAGE_SIZE) // 2)
     deep_30 = max(1, math.ceil(boards.board("disunyer", boards.LAST_30_DAYS).count() / BOARD_PAGE_SIZE) // 2)
     deep_rich = max(1, math.ceil(boards.richest().count() / BOARD_PAGE_SIZE) // 2)
-    pages = {
-        "board all-time, page 1": (board, {}),
-        f"board all-time, page {deep_all}": (board, {"page": deep_all}),
-        "board 30 days, page 1": (board, {"period": "30d"}),
-        f"board 30 days, page {deep_30}": (board, {"period": "30d", "page": deep_30}),
-        "board Dayous all-time, page 1": (reverse("leaderboard:board", args=["dayous"]), {}),
+
+    def shape_lost():
+        renew_stamps({boards.board_name("disunyer", boards.ALL_TIME)})
+
+    pages = {  # name: (url, query, what to run, untimed, before each timed request)
+        "reference: home page": (reverse("home"), {}, None),
+        "board all-time, page 1": (board, {}, None),
+        f"board all-time, page {deep_all}": (board, {"page": deep_all}, None),
+        "board all-time, page 1, counting the board": (board, {}, shape_lost),
+        "board 30 days, page 1": (board, {"period": "30d"}, None),
+        f"board 30 days, page {deep_30}": (board, {"period": "30d", "page": deep_30}, None),
+        "board Dayous all-time, page 1": (reverse("leaderboard:board", args=["dayous"]), {}, None),
         "board Court Piece 30 days, page 1": (
             reverse("leaderboard:board", args=["courtpiece"]),
             {"period": "30d"},
+            None,
         ),
-        "richest players, page 1": (reverse("leaderboard:richest"), {}),
-        f"richest players, page {deep_rich}": (reverse("leaderboard:richest"), {"page": deep_rich}),
-        "profile (the viewer's)": (reverse("player_profile", args=[viewer]), {}),
-        "my games": (reverse("my_games"), {}),
+        "richest players, page 1": (reverse("leaderboard:richest"), {}, None),
+        f"richest players, page {deep_rich}": (reverse("leaderboard:richest"), {"page": deep_rich}, None),
+        "profile (the viewer's)": (reverse("player_profile", args=[viewer]), {}, None),
+        "my games": (reverse("my_games"), {}, None),
     }
     report = {}
-    for name, (url, params) in pages.items():
+    for name, (url, params, before) in pages.items():
         for _ in range(2):
             response = client.get(url, params)
             if response.status_code != 200:
                 raise CommandError(f"{name}: {url} answered {response.status_code}")
-        samples, sql_samples, queries = [], [], 0
+        samples, cpu_samples, sql_samples, queries = [], [], [], 0
         for _ in range(repeat):
+            if before is not None:
+                before()
             timer = SqlTimer()
             with connection.execute_wrapper(timer):
-                started = time.perf_counter()
+                started, cpu_started = time.perf_counter(), time.process_time()
                 client.get(url, params)
                 samples.append(time.perf_counter() - started)
+                cpu_samples.append(time.process_time() - cpu_started)
             sql_samples.append(timer.seconds)
             queries = timer.queries
         report[name] = {
             **percentiles(samples),
+            "cpu_p50_ms": round(statistics.median(cpu_samples) * 1000, 1),
             "queries": queries,
             "sql_p50_ms": round(statistics.median(sql_samples) * 1000, 1),
         }
