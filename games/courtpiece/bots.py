@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
 from games import search
+from games.courtpiece.playout import Playout
 from games.courtpiece.rules import ENGINE
 
 RANKS = "23456789TJQKA"
@@ -353,72 +355,83 @@ def determinize(view: dict, rng: random.Random, memory: Memory | None = None) ->
     }
 
 
-_ROLLOUT_RULES = RuleBot(memory=False)
-
-
-def rollout_policy(engine, state: dict, seat: int, rng: random.Random) -> dict:
-    """The rule player's choice (one time in twenty a random one), from the few view
-    fields it reads, built straight from the sampled state for speed (each seat
-    only gets what its own view would show)."""
-    legal = engine.legal_actions(state, seat)
-    if len(legal) == 1:
-        return legal[0]
-    if rng.random() < 0.05:
-        return rng.choice(legal)
-    trump = state["trump"]
-    if trump is None:
-        trump_v = "none yet"
-    elif state["power"] or seat == state["caller"]:
-        trump_v = trump
-    else:
-        trump_v = "hidden"
-    tlead = state["tlead"]
-    tdown = state["tdown"]
-    trick = state["trick"]
-    view = {
-        "legal": legal,
-        "seat": seat,
-        "caller": state["caller"],
-        "hand": state["five"] if state["phase"] == "call" else state["hands"][seat],
-        "trump": trump_v,
-        "trump_power": state["power"],
-        "trick": [{"seat": (tlead + i) % 4, "card": FACE_DOWN if i in tdown else c} for i, c in enumerate(trick)],
-        "lead_suit": trick[0][1] if trick else None,
-        "trick_trump_from": state["tpow"],
-    }
-    return _ROLLOUT_RULES.choose(view, rng)
-
-
-def _round_over(engine, state: dict, root: dict) -> bool:
-    return state["round"] != root["start"]["round"] or state["phase"] == "over"
+def round_value(team: int, winning_team: int, points: int, hands: list[int]) -> float:
+    """A round's result for ``team``: 0.5 ± 0.3 per table point won or lost (a normal win
+    0.8, a loss 0.2; a Court, Goon Court, 4 or 6 points count in full, as they do at the
+    table), plus a little for the hands margin."""
+    bonus = 0.05 * (hands[team] - hands[1 - team]) / 13
+    sign = 1 if winning_team == team else -1
+    return 0.5 + sign * 0.3 * points + bonus
 
 
 def evaluate(engine, state: dict, seat: int, root: dict) -> float:
-    """The round's result for ``seat``'s team: 1 for a win (more for a Court, Goon
-    Court, 4 or 6 points), 0 for a loss (less for a big one), plus a little for the
-    hands taken."""
-    team = seat % 2
-    if not state["history"]:
-        won = state["won"]
-        return 0.5 + 0.4 * (won[team] - won[1 - team]) / 13
+    """The value for ``seat`` of a state just past the end of the searched round."""
     last = state["history"][-1]
-    points = last["points"]
-    hands = last["hands"]
-    bonus = 0.05 * (hands[team] - hands[1 - team]) / 13
-    if last["winning_team"] == team:
-        return 0.8 + 0.1 * min(points - 1, 3) + bonus
-    return 0.2 - 0.1 * min(points - 1, 3) + bonus
+    return round_value(seat % 2, last["winning_team"], last["points"], last["hands"])
 
 
 class StrongBot(search.SearchBot):
-    """Determinized search (PIMC + UCB1) over sampled deals respecting shown voids;
-    rule-player rollouts to the end of the round."""
+    """Determinized search (PIMC) over sampled deals respecting shown voids. Each
+    sampled world is played once with every legal action — the same deal for all, so
+    the actions are compared on equal cards and most of the luck cancels out: the
+    action goes through the engine, then the rest of the round is played out fast
+    (``playout.Playout``) by rule players that remember the voids shown, and the
+    round's result is scored (``round_value``)."""
 
     def __init__(self, budget: float | None = search.DEFAULT_BUDGET, iterations: int | None = None) -> None:
         super().__init__(
-            ENGINE, determinize, rollout_policy, evaluate, stop=_round_over,
-            memory=Memory(), budget=budget, iterations=iterations, max_steps=120,
+            ENGINE, determinize, None, evaluate, memory=Memory(), budget=budget, iterations=iterations,
         )
+
+    def choose(self, view: dict, rng: random.Random) -> dict:
+        started = self.clock()
+        self.memory.update(view)
+        legal = view["legal"]
+        if len(legal) == 1:
+            self.last_stats = {"iterations": 0, "seconds": self.clock() - started}
+            return legal[0]
+        visits, totals, failures = self._compare(view, rng, started)
+        means = [total / count if count else -math.inf for total, count in zip(totals, visits)]
+        best = max(range(len(legal)), key=lambda i: (means[i], -i))
+        self.last_stats = {
+            "iterations": sum(visits),
+            "failures": failures,
+            "seconds": self.clock() - started,
+            "visits": visits,
+            "means": [round(m, 3) if count else None for m, count in zip(means, visits)],
+        }
+        return legal[best]
+
+    def _compare(self, view: dict, rng: random.Random, started: float) -> tuple[list[int], list[float], int]:
+        """Play sampled worlds with every legal action until the budget (or the
+        iterations) are spent: (visits, total value) per action, and failed samples."""
+        legal = view["legal"]
+        visits = [0] * len(legal)
+        totals = [0.0] * len(legal)
+        deadline = None if self.budget is None else started + self.budget
+        limit = 200 if self.iterations is None and deadline is None else self.iterations
+        done = failures = 0
+        while failures <= 50:
+            try:
+                world = self.determinize(view, rng, self.memory)
+            except ValueError:  # the view's counts do not add up (should not happen)
+                failures += 1
+                continue
+            playout_seed = rng.getrandbits(32)
+            for index, action in enumerate(legal):
+                if (limit is not None and done >= limit) or (deadline is not None and self.clock() >= deadline):
+                    return visits, totals, failures
+                done += 1
+                totals[index] += self._simulate(world, view["seat"], action, random.Random(playout_seed))
+                visits[index] += 1
+        return visits, totals, failures
+
+    def _simulate(self, world: dict, seat: int, action: dict, rng: random.Random) -> float:
+        state, _ = self.engine.apply(world, seat, action)
+        if state["round"] != world["round"] or state["phase"] == "over":
+            return self.evaluate(self.engine, state, seat, {"seat": seat, "start": world})
+        winning_team, points, hands = Playout.from_state(state, self.memory.voids).run(rng)
+        return round_value(seat % 2, winning_team, points, hands)
 
 
 BOTS = {"random": RandomBot, "rule": RuleBot, "strong": StrongBot}
