@@ -161,6 +161,73 @@ class SearchBot:
         return self.evaluate(engine, state, seat, root_info)
 
 
+class PairedSearchBot(SearchBot):
+    """Determinized search with common random numbers: each round samples one world and
+    plays every candidate root action in it with the same rollout dice, so the actions
+    are compared on equal cards and most of the luck cancels out; a round cut short by
+    the budget is dropped (never the first). The best mean wins; ``preference`` is added
+    to the preferred action's mean (``candidates``), so near ties go its way."""
+
+    preference = 0.0
+
+    def candidates(self, view: dict, rng: random.Random) -> tuple[list[int], int | None]:
+        """The indices of the legal actions worth comparing, and the one preferred (or None)."""
+        return list(range(len(view["legal"]))), None
+
+    def choose(self, view: dict, rng: random.Random) -> dict:
+        started = self.clock()
+        self.memory.update(view)
+        legal = view["legal"]
+        if len(legal) <= 1:
+            self.last_stats = {"iterations": 0, "seconds": self.clock() - started}
+            return legal[0]
+        candidates, preferred = self.candidates(view, rng)
+        totals, rounds, rollouts, failures = self._paired(view, rng, candidates, started)
+        means = [totals[i] / rounds if rounds and i in totals else None for i in range(len(legal))]
+
+        def merit(i: int) -> float:
+            return means[i] + (self.preference if i == preferred else 0.0)
+
+        fallback = candidates[0] if preferred is None else preferred
+        best = max(candidates, key=merit) if rounds else fallback
+        self.last_stats = {
+            "iterations": rollouts,
+            "rounds": rounds,
+            "failures": failures,
+            "seconds": self.clock() - started,
+            "visits": [rounds if i in totals else 0 for i in range(len(legal))],
+            "means": [None if m is None else round(m, 3) for m in means],
+        }
+        return legal[best]
+
+    def _paired(self, view: dict, rng: random.Random, candidates: list[int], started: float):
+        """(total value per candidate, complete rounds, rollouts, failed samples)."""
+        legal, seat = view["legal"], view["seat"]
+        deadline = None if self.budget is None else started + self.budget
+        limit = self.iterations if self.iterations is not None else (None if deadline else 200)
+        totals = dict.fromkeys(candidates, 0.0)
+        rounds = rollouts = failures = 0
+        while failures <= 50:
+            values: dict[int, float] = {}
+            try:
+                world = self.determinize(view, rng, self.memory)
+                dice = rng.getrandbits(64)
+                for i in candidates:
+                    spent = deadline is not None and self.clock() >= deadline
+                    if rounds and (spent or (limit is not None and rollouts >= limit)):
+                        return totals, rounds, rollouts, failures
+                    values[i] = self._simulate(world, seat, legal[i], random.Random(dice))
+                    rollouts += 1
+            except (IllegalAction, ValueError, KeyError, IndexError):
+                # A sampled world an action does not fit (should not happen): drop the round.
+                failures += 1
+                continue
+            rounds += 1
+            for i, value in values.items():
+                totals[i] += value
+        return totals, rounds, rollouts, failures
+
+
 def random_policy(engine, state: dict, seat: int, rng: random.Random) -> dict:
     """Uniform over the legal actions."""
     return rng.choice(engine.legal_actions(state, seat))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
@@ -370,7 +369,7 @@ def evaluate(engine, state: dict, seat: int, root: dict) -> float:
     return round_value(seat % 2, last["winning_team"], last["points"], last["hands"])
 
 
-class StrongBot(search.SearchBot):
+class StrongBot(search.PairedSearchBot):
     """Determinized search (PIMC) over sampled deals respecting shown voids. Each
     sampled world is played once with every legal action — the same deal for all, so
     the actions are compared on equal cards and most of the luck cancels out: the
@@ -382,49 +381,6 @@ class StrongBot(search.SearchBot):
         super().__init__(
             ENGINE, determinize, None, evaluate, memory=Memory(), budget=budget, iterations=iterations,
         )
-
-    def choose(self, view: dict, rng: random.Random) -> dict:
-        started = self.clock()
-        self.memory.update(view)
-        legal = view["legal"]
-        if len(legal) == 1:
-            self.last_stats = {"iterations": 0, "seconds": self.clock() - started}
-            return legal[0]
-        visits, totals, failures = self._compare(view, rng, started)
-        means = [total / count if count else -math.inf for total, count in zip(totals, visits)]
-        best = max(range(len(legal)), key=lambda i: (means[i], -i))
-        self.last_stats = {
-            "iterations": sum(visits),
-            "failures": failures,
-            "seconds": self.clock() - started,
-            "visits": visits,
-            "means": [round(m, 3) if count else None for m, count in zip(means, visits)],
-        }
-        return legal[best]
-
-    def _compare(self, view: dict, rng: random.Random, started: float) -> tuple[list[int], list[float], int]:
-        """Play sampled worlds with every legal action until the budget (or the
-        iterations) are spent: (visits, total value) per action, and failed samples."""
-        legal = view["legal"]
-        visits = [0] * len(legal)
-        totals = [0.0] * len(legal)
-        deadline = None if self.budget is None else started + self.budget
-        limit = 200 if self.iterations is None and deadline is None else self.iterations
-        done = failures = 0
-        while failures <= 50:
-            try:
-                world = self.determinize(view, rng, self.memory)
-            except ValueError:  # the view's counts do not add up (should not happen)
-                failures += 1
-                continue
-            playout_seed = rng.getrandbits(32)
-            for index, action in enumerate(legal):
-                if (limit is not None and done >= limit) or (deadline is not None and self.clock() >= deadline):
-                    return visits, totals, failures
-                done += 1
-                totals[index] += self._simulate(world, view["seat"], action, random.Random(playout_seed))
-                visits[index] += 1
-        return visits, totals, failures
 
     def _simulate(self, world: dict, seat: int, action: dict, rng: random.Random) -> float:
         state, _ = self.engine.apply(world, seat, action)
