@@ -431,14 +431,16 @@ def evaluate(engine, state: dict, seat: int, root: dict) -> float:
 
 
 ROLLOUT_BOUTS = 1  # to the end of the bout under way: measured best of 1, 2 and 4
-ROLLOUT_STEPS = 120
+ROLLOUT_STEPS = 400  # an endgame rollout plays on to the end of the game
 
 
 def stop_after_bouts(bouts: int):
-    """A rollout stop: at the start of the ``bouts``-th bout after the decision."""
+    """A rollout stop: at the start of the ``bouts``-th bout after the decision, or
+    never once the deck was empty at the decision. The endgame is where the dayous
+    is settled and the model guesses worst, and its rollouts are short."""
 
     def stop(engine, state: dict, root: dict) -> bool:
-        if state["phase"] != "lead":
+        if state["phase"] != "lead" or not root["start"]["deck"]:
             return False
         root["bouts"] = root.get("bouts", 0) + 1
         return root["bouts"] >= bouts

@@ -45,10 +45,18 @@ def test_candidates_keep_the_cheapest_action_of_each_class():
 def test_rollouts_stop_at_the_start_of_the_chosen_bout():
     """``stop_after_bouts(n)`` ends a rollout when the n-th bout after the decision starts."""
     stop = bots.stop_after_bouts(2)
-    root: dict = {}
+    root: dict = {"start": {"deck": ["9c"]}}
     lead = {"phase": "lead"}
     bout = {"phase": "bout"}
     assert [stop(ENGINE, s, root) for s in (bout, bout, lead, bout, lead)] == [False, False, False, False, True]
+
+
+def test_rollouts_from_an_empty_deck_play_to_the_end_of_the_game():
+    """Once the deck is empty at the decision, no bout start ends a rollout: the
+    endgame is played out and scored by who really ends as the dayous."""
+    stop = bots.stop_after_bouts(1)
+    root: dict = {"start": {"deck": []}}
+    assert not any(stop(ENGINE, {"phase": phase}, root) for phase in ("lead", "bout", "lead", "lead"))
 
 
 def test_dayous_chances_share_one_among_the_seats_still_in_the_game():
