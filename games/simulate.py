@@ -7,7 +7,8 @@ the same cards and the luck of the deal cancels out. Each kind's score share is
 measured per deal and reported with a 95% confidence interval over the deals.
 
 Scores: Court Piece = the table points won by the kind's team; Dayous = 1 for not
-being the dayous; Disunyer = place points (N + 1 - place).
+being the dayous (each kind's ``times_dayous`` is counted too); Disunyer = place
+points (N + 1 - place).
 """
 
 from __future__ import annotations
@@ -127,6 +128,7 @@ def simulate(
     rounds, no_winner, decisions, unfinished = [], 0, 0, 0
     kinds = list(dict.fromkeys(bot_kinds))
     totals = {kind: 0.0 for kind in kinds}
+    dayous = {kind: 0 for kind in kinds}
     times: dict[str, list[float]] = {kind: [] for kind in kinds}
     deal_scores: dict[int, dict[str, float]] = {}
     deal_games: dict[int, int] = {}
@@ -151,6 +153,8 @@ def simulate(
         scores = seat_scores(game, outcome, players)
         bucket = deal_scores.setdefault(deal, {kind: 0.0 for kind in kinds})
         deal_games[deal] = deal_games.get(deal, 0) + 1
+        if outcome is not None and outcome.get("dayous") is not None:
+            dayous[seating[outcome["dayous"]]] += 1
         for seat, kind in enumerate(seating):
             bucket[kind] += scores[seat]
             totals[kind] += scores[seat]
@@ -179,6 +183,8 @@ def simulate(
                 "max": round(max(ms), 3) if ms else 0.0,
             },
         }
+        if game == "dayous":
+            by_kind[kind]["times_dayous"] = dayous[kind]
     return {
         "game": game,
         "options": options,

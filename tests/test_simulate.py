@@ -28,3 +28,16 @@ def test_simulate_refuses_bad_arguments():
         call_command("simulate", "disunyer", "--mode", "blitz")
     with pytest.raises(CommandError, match="at least 1"):
         call_command("simulate", "disunyer", "--games", "0")
+
+
+def test_simulate_dayous_counts_how_often_each_kind_was_the_dayous(capsys):
+    """Every finished Dayous game with a dayous is put to the kind that sat in its seat,
+    and the score shares agree with those counts."""
+    summary = run_simulate(capsys, "dayous", "--players", "4", "--games", "20", "--seed", "3", "--bots", "rule,random")
+    kinds = summary["kinds"]
+    times = kinds["rule"]["times_dayous"] + kinds["random"]["times_dayous"]
+    assert summary["unfinished"] == 0
+    assert 0 < times <= 20
+    assert kinds["random"]["times_dayous"] > kinds["rule"]["times_dayous"]
+    for kind in ("rule", "random"):
+        assert kinds[kind]["score"] == 2 * 20 - kinds[kind]["times_dayous"]  # 2 seats a game, 1 a seat not the dayous
