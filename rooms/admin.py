@@ -1,60 +1,63 @@
+"""Staff see rooms, seats, matches and their actions; the site keeps them itself, so
+nothing here is added, changed or deleted by hand. A stuck game is ended with the
+"End game" action on matches, through the one service path."""
+
 from django.contrib import admin, messages
 
+from config.admin import ReadOnlyAdmin
 from rooms import services
 from rooms.errors import RoomError
 from rooms.models import Match, MatchAction, Room, Seat
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(ReadOnlyAdmin, admin.TabularInline):
     model = Seat
     extra = 0
     fields = ("index", "name", "user", "guest_id", "bot_level", "timeouts_in_a_row")
     readonly_fields = fields
-    can_delete = False
 
 
 @admin.register(Room)
-class RoomAdmin(admin.ModelAdmin):
+class RoomAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     list_display = ("code", "game", "status", "is_public", "created_at", "version")
     list_filter = ("game", "status", "is_public", "created_at")
     search_fields = ("code", "seats__name", "seats__user__username")
-    readonly_fields = ("code", "game", "options", "version", "created_at", "autostart_at", "host_seat")
     inlines = [SeatInline]
-    actions = ["end_game"]
-
-    @admin.action(description="End the selected games (they count for nobody)")
-    def end_game(self, request, queryset):
-        for room in queryset:
-            try:
-                services.do_end_match(room.id, f"Ended by staff ({request.user.username}).")
-            except RoomError as error:
-                self.message_user(request, f"{room.code}: {error.message}", messages.WARNING)
-            else:
-                self.message_user(request, f"{room.code}: game ended.")
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     list_display = ("room", "index", "name", "user", "bot_level", "timeouts_in_a_row")
     list_filter = ("bot_level", "room__game")
     search_fields = ("name", "room__code", "user__username", "guest_id")
-    raw_id_fields = ("room", "user")
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
-    list_display = ("room", "started_at", "finished_at", "moves", "deadline", "had_bots")
-    list_filter = ("room__game", "had_bots", "started_at", "finished_at")
+class MatchAdmin(ReadOnlyAdmin, admin.ModelAdmin):
+    list_display = ("room", "status", "started_at", "finished_at", "moves", "deadline", "had_bots")
+    list_filter = ("room__game", "room__status", "had_bots", "started_at", "finished_at")
     search_fields = ("room__code",)
-    readonly_fields = (
-        "room", "state", "seed", "started_at", "finished_at", "deadline", "bot_due_at", "moves", "had_bots",
-        "ended_by_staff",
-    )
+    list_select_related = ("room",)
+    actions = ["end_game"]
+
+    @admin.display(description="status", ordering="room__status")
+    def status(self, match):
+        return match.room.get_status_display()
+
+    @admin.action(description="End game: stop the selected games where they are (they count for nobody)")
+    def end_game(self, request, queryset):
+        for match in queryset.select_related("room"):
+            code = match.room.code
+            try:
+                services.do_end_match(match.room_id, f"Ended by staff ({request.user.username}).")
+            except RoomError as error:
+                self.message_user(request, f"{code}: {error.message}", messages.WARNING)
+            else:
+                self.message_user(request, f"{code}: game ended.")
 
 
 @admin.register(MatchAction)
-class MatchActionAdmin(admin.ModelAdmin):
+class MatchActionAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     list_display = ("match", "number", "seat", "source", "created_at")
     list_filter = ("source", "match__room__game")
     search_fields = ("match__room__code",)
-    readonly_fields = ("match", "number", "seat", "action", "source", "created_at")
