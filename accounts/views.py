@@ -1,5 +1,5 @@
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import REDIRECT_FIELD_NAME, login
 from django.contrib.auth.views import LoginView
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -10,21 +10,33 @@ from accounts.identity import GUEST_ID_KEY, GUEST_NAME_KEY
 from accounts.signals import guest_became_user
 
 
-def _log_in_keeping_guest_progress(request, user) -> None:
-    """Log in (the session key changes) and hand the guest's seats to the account."""
-    guest_id = request.session.get(GUEST_ID_KEY)
-    login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-    if guest_id:
-        guest_became_user.send(sender=user.__class__, guest_id=guest_id, user=user)
+def safe_next(request) -> str:
+    """The ``next`` page asked for (form field, else query string) when it is on this
+    site (over HTTPS if this request is), else ``""``: no ``next`` sends anyone away."""
+    target = request.POST.get(REDIRECT_FIELD_NAME) or request.GET.get(REDIRECT_FIELD_NAME) or ""
+    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        return target
+    return ""
+
+
+def _hand_over_guest_progress(request, guest_id: str | None, user) -> None:
+    """Give what the guest was in the middle of to the account; say what could not be."""
+    if not guest_id:
+        return
+    for _receiver, problems in guest_became_user.send(sender=user.__class__, guest_id=guest_id, user=user):
+        for problem in problems or ():
+            messages.error(request, problem)
 
 
 def signup(request):
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        _log_in_keeping_guest_progress(request, user)
+        guest_id = request.session.get(GUEST_ID_KEY)
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"Welcome, {user.username}! Your results now count on the leaderboard.")
-        return redirect(request.GET.get("next") or "home")
+        _hand_over_guest_progress(request, guest_id, user)
+        return redirect(safe_next(request) or "home")
     return render(request, "accounts/signup.html", {"form": form})
 
 
@@ -33,11 +45,13 @@ class PlayerLoginView(LoginView):
     template_name = "accounts/login.html"
     redirect_authenticated_user = True
 
+    def get_redirect_url(self):
+        return safe_next(self.request)
+
     def form_valid(self, form):
         guest_id = self.request.session.get(GUEST_ID_KEY)
         response = super().form_valid(form)
-        if guest_id:
-            guest_became_user.send(sender=form.get_user().__class__, guest_id=guest_id, user=form.get_user())
+        _hand_over_guest_progress(self.request, guest_id, form.get_user())
         return response
 
 
@@ -52,14 +66,7 @@ def guest_name(request):
     else:
         for error in form.errors["name"]:
             messages.error(request, error)
-    return redirect(_safe_next(request))
-
-
-def _safe_next(request) -> str:
-    target = request.POST.get("next") or "/"
-    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
-        return target
-    return "/"
+    return redirect(safe_next(request) or "/")
 
 
 def me(request):

@@ -7,13 +7,20 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+from django.conf import settings  # noqa: E402
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware  # noqa: E402
 
+from config.origins import SameOriginValidator  # noqa: E402
 from rooms.routing import websocket_urlpatterns  # noqa: E402
 
-application = ProtocolTypeRouter(
-    {
-        "http": django_asgi_app,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
-    }
+# The client address and scheme (HTTP and WebSocket alike) are the connection's, unless
+# the peer is a proxy named in DJANGO_TRUSTED_PROXIES (see config/settings.py).
+application = ProxyHeadersMiddleware(
+    ProtocolTypeRouter(
+        {
+            "http": django_asgi_app,
+            "websocket": SameOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        }
+    ),
+    trusted_hosts=settings.TRUSTED_PROXIES,
 )

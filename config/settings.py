@@ -1,8 +1,10 @@
 """Settings, all from environment variables (see the table in README.md)."""
 
+import ipaddress
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.core.management.utils import get_random_secret_key
 
@@ -50,6 +52,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -59,6 +62,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",
+    "rooms.codeguard.GuessingPausedMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -120,9 +124,33 @@ LOGOUT_REDIRECT_URL = "home"
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5, minimum=1)
 AXES_COOLOFF_TIME = 0.25  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_USERNAME_CALLABLE = "accounts.lockout.lockout_username"
 AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
+
+# Lookups of room codes that name no room, per client and minute, before every lookup
+# by code is refused for the rest of that minute (rooms/codeguard.py).
+ROOM_CODE_MISSES_PER_MINUTE = env_int("ROOM_CODE_MISSES_PER_MINUTE", 10, minimum=1)
+
+
+def _trusted_proxies() -> list[str]:
+    proxies = env_list("DJANGO_TRUSTED_PROXIES", [])
+    for proxy in proxies:
+        try:
+            ipaddress.ip_network(proxy)
+        except ValueError:
+            raise ImproperlyConfigured(
+                f"DJANGO_TRUSTED_PROXIES: {proxy!r} is not an IP address or network, e.g. 10.0.0.5 or 10.0.0.0/24."
+            ) from None
+    return proxies
+
+
+# Only these peers' X-Forwarded-For and X-Forwarded-Proto count (config/asgi.py wraps
+# the application in uvicorn's ProxyHeadersMiddleware; bin/web turns uvicorn's own off).
+# Everyone else's address, as django-axes and the rate limits see it, is the peer the
+# server saw, and their scheme is the connection's.
+TRUSTED_PROXIES = _trusted_proxies()
 
 REDIS_URL = env_str("REDIS_URL", "redis://127.0.0.1:6379/0")
 CHANNEL_LAYERS = {
@@ -191,10 +219,29 @@ CSRF_COOKIE_SECURE = SECURE
 SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 31536000 if SECURE else 0, minimum=0)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE
 SECURE_HSTS_PRELOAD = SECURE
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https") if SECURE else None
+# No SECURE_PROXY_SSL_HEADER: Django would believe X-Forwarded-Proto from anyone. The
+# scheme a trusted proxy forwards reaches request.is_secure() through the ASGI scope.
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy (django-csp). Scripts, styles and sockets come from the site
+# itself: no inline script or style, no eval (base.html's htmx-config turns off what
+# htmx would need them for). 'self' covers the site's own ws:/wss: in CSP 3 browsers.
+# Images may also be data: URIs (the blank favicon).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 LOGGING = {
     "version": 1,

@@ -1,13 +1,13 @@
 from django.contrib import messages
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefresh
 
 from accounts.identity import current_player
 from games.catalogue import BY_SLUG
-from rooms import presence, services
+from rooms import codeguard, presence, services
 from rooms.errors import RoomError
 from rooms.forms import FORMS, JoinByCodeForm
 from rooms.models import Room
@@ -51,15 +51,23 @@ def create(request, game):
 
 def join_by_code(request):
     form = JoinByCodeForm(request.GET)
-    if form.is_valid() and Room.objects.filter(code=form.cleaned_data["code"]).exists():
+    if form.is_valid() and codeguard.find_room(form.cleaned_data["code"], request.META.get("REMOTE_ADDR")):
         return redirect("rooms:room", code=form.cleaned_data["code"])
     error = form.errors.get("code", ["There is no room with that code. Check it and try again."])[0]
     messages.error(request, error)
     return redirect("rooms:lobby")
 
 
+def _room_or_404(request, code: str) -> Room:
+    """The room the URL's code names; every lookup by code goes through the code guard."""
+    room = codeguard.find_room(code, request.META.get("REMOTE_ADDR"))
+    if room is None:
+        raise Http404("There is no room with that code.")
+    return room
+
+
 def room(request, code):
-    room = get_object_or_404(Room, code=code.upper())
+    room = _room_or_404(request, code)
     player = current_player(request)
     snapshot = load_snapshot(room.id)
     seat = snapshot.seat_of(player)
@@ -68,7 +76,7 @@ def room(request, code):
 
 
 def _room_action(request, code, act):
-    room = get_object_or_404(Room, code=code.upper())
+    room = _room_or_404(request, code)
     try:
         act(room.id, current_player(request))
     except RoomError as error:
@@ -132,7 +140,7 @@ def answer_partner(request, code):
 @require_POST
 def play_again(request, code):
     """Move on to the next game of this table's players (see ``services.do_play_again``)."""
-    room = get_object_or_404(Room, code=code.upper())
+    room = _room_or_404(request, code)
     try:
         target = services.do_play_again(room.id, current_player(request))
     except RoomError as error:

@@ -759,7 +759,7 @@ def _do_transfer(s: dict, seat: int, action: dict, events: list) -> None:
 def _do_joker(s: dict, seat: int, action: dict, events: list) -> None:
     _defender_turn(s, seat, "play a joker")
     card = action.get("card")
-    if card not in JOKER_SET:
+    if not isinstance(card, str) or card not in JOKER_SET:
         raise IllegalAction("Say which joker you play: XR or XB.")
     if card not in s["hands"][seat]:
         raise IllegalAction(f"You do not hold the {_name(card)}.")

@@ -2,12 +2,13 @@
 worker for timers and bots, one beat — on its own database and Redis database, and
 Debian's chromium drives it through Playwright."""
 
+import http.client
 import os
 import socket
 import subprocess
 import sys
 import time
-import urllib.request
+import urllib.parse
 import uuid
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 VENV_BIN = Path(sys.executable).parent
+WEB = ROOT / "bin" / "web"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -48,11 +50,11 @@ def _e2e_database(tmp_path: Path) -> tuple[str, callable]:
 
 
 @pytest.fixture(scope="session")
-def live_site(tmp_path_factory, redis_url):
-    """Start the whole site; yield its base URL; stop it afterwards."""
+def live_env(tmp_path_factory, redis_url):
+    """The live site's environment: its own migrated database (dropped afterwards), Redis
+    database, var/ and logs/ directories; no trusted proxy."""
     tmp = tmp_path_factory.mktemp("live")
     database_url, drop_database = _e2e_database(tmp)
-    port = _free_port()
     env = {
         **os.environ,
         "DATABASE_URL": database_url,
@@ -61,21 +63,38 @@ def live_site(tmp_path_factory, redis_url):
         "CACHE_KEY_PREFIX": "e2e",
         "BOT_DELAY_MS": os.environ.get("BOT_DELAY_MS", "50,150"),
         "DJANGO_SETTINGS_MODULE": "config.settings",
+        "DJANGO_TRUSTED_PROXIES": "",
+        "HOST": "127.0.0.1",
     }
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
-    logs = tmp / "logs"
-    logs.mkdir()
+    (tmp / "logs").mkdir()
+    try:
+        yield env
+    finally:
+        drop_database()
+
+
+def _log_file(env: dict, name: str):
+    return open(Path(env["CARDCLUB_VAR_DIR"]).parent / "logs" / f"{name}.log", "a")  # noqa: SIM115 - the process writes it until stopped
+
+
+@pytest.fixture(scope="session")
+def live_site(live_env):
+    """Start the whole site (the web tier through bin/web, as every way of running it
+    does); yield its base URL; stop it afterwards."""
+    port = _free_port()
+    env = {**live_env, "WEB_PORT": str(port)}
     commands = {
-        "web": [str(VENV_BIN / "uvicorn"), "config.asgi:application", "--host", "127.0.0.1",
-                "--port", str(port), "--ws-max-size", "65536", "--no-access-log"],
+        "web": [str(WEB)],
         "worker": [str(VENV_BIN / "celery"), "-A", "config", "worker", "--queues", "timers,bots",
                    "--concurrency", "2", "--loglevel", "WARNING", "--hostname", f"e2e-{port}@%h"],
         "beat": [str(VENV_BIN / "celery"), "-A", "config", "beat", "--loglevel", "WARNING",
-                 "--schedule", str(tmp / "beat-schedule")],
+                 "--schedule", str(Path(env["CARDCLUB_VAR_DIR"]).parent / "beat-schedule")],
     }
     def launch(name):
-        log = open(logs / f"{name}.log", "a")  # noqa: SIM115 - the process writes it until stopped
-        _RUNNING[name] = subprocess.Popen(commands[name], cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        _RUNNING[name] = subprocess.Popen(
+            commands[name], cwd=ROOT, env=env, stdout=_log_file(env, name), stderr=subprocess.STDOUT
+        )
 
     for name in commands:
         launch(name)
@@ -91,7 +110,30 @@ def live_site(tmp_path_factory, redis_url):
         for process in _RUNNING.values():
             _stop(process)
         _RUNNING.clear()
-        drop_database()
+
+
+@pytest.fixture
+def start_web_server(live_env, live_site):
+    """Start one more web process through bin/web, on the live site's database and Redis,
+    with extra environment variables (``DJANGO_TRUSTED_PROXIES="127.0.0.1"``, say); its
+    base URL. Stopped after the test."""
+    started = []
+
+    def start(**extra_env: str) -> str:
+        port = _free_port()
+        env = {**live_env, **extra_env, "WEB_PORT": str(port)}
+        started.append(subprocess.Popen(
+            [str(WEB)], cwd=ROOT, env=env, stdout=_log_file(env, f"web-{port}"), stderr=subprocess.STDOUT
+        ))
+        base_url = f"http://127.0.0.1:{port}"
+        _wait_for(base_url)
+        return base_url
+
+    yield start
+    for process in started:
+        process.terminate()
+    for process in started:
+        _stop(process)
 
 
 _RUNNING: dict = {}
@@ -118,14 +160,20 @@ def restart_web_server(live_site):
 
 
 def _wait_for(base_url: str, seconds: float = 30) -> None:
+    """Until the home page answers: 200, or 301 from a site that sends plain HTTP to HTTPS."""
+    url = urllib.parse.urlsplit(base_url)
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
+        connection = http.client.HTTPConnection(url.hostname, url.port, timeout=2)
         try:
-            with urllib.request.urlopen(base_url + "/", timeout=2) as response:
-                if response.status == 200:
-                    return
+            connection.request("GET", "/")
+            if connection.getresponse().status in (200, 301):
+                return
         except OSError:
-            time.sleep(0.2)
+            pass  # not listening yet
+        finally:
+            connection.close()
+        time.sleep(0.2)
     pytest.fail(f"The site did not come up at {base_url}.")
 
 

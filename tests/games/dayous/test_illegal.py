@@ -119,6 +119,7 @@ CASES = [
     (in_bout, BEA, transfer("7h"), "do not hold"),
     (in_bout, BEA, joker("XR"), "do not hold"),
     (in_bout, BEA, joker("7s"), "which joker"),
+    (in_bout, BEA, {"type": "joker", "card": ["XR"]}, "which joker"),
     (in_bout, CARL, throw("2d"), "rank already on the table"),
     (in_bout, CARL, throw("7c", "7c"), "do not hold"),
     (in_bout, CARL, TAKE, "Only the defender"),

@@ -1,0 +1,131 @@
+"""What a viewer may send over a table's WebSocket, read strictly.
+
+``parse`` turns any text a client sends into one of the well-formed messages below, or
+raises ``RoomError`` with the reason to show the client. JSON is read with finite
+numbers only and a bounded depth, so what comes out can be compared, stored (a move's
+action goes into ``MatchAction``, PostgreSQL's JSON has no NaN) and rendered safely.
+"""
+
+import json
+import math
+import re
+from dataclasses import dataclass
+
+from rooms.errors import RoomError
+
+MAX_MESSAGE_CHARS = 4096
+# Containers nested at most this deep: a message with htmx's HEADERS is 2 deep, an
+# action at most 2 (Dayous: a list of cards).
+MAX_DEPTH = 4
+_VERSION = re.compile(r"[0-9]{1,18}")
+
+NOT_TEXT = "That message is too large or not text."
+NOT_JSON = "That message is not valid JSON."
+NOT_UNDERSTOOD = "That message is not understood."
+MALFORMED_MOVE = "That move is malformed."
+NOT_HERE = "You can't send that here."
+
+
+@dataclass(frozen=True)
+class Act:
+    """A move: ``action`` is any JSON value (the game's engine says whether it is a move),
+    made on the table the client saw at ``version``."""
+
+    action: object
+    version: int
+
+
+@dataclass(frozen=True)
+class React:
+    emoji: str
+
+
+@dataclass(frozen=True)
+class Ping:
+    pass
+
+
+@dataclass(frozen=True)
+class Sync:
+    pass
+
+
+Message = Act | React | Ping | Sync
+
+
+def parse(text: str | None) -> Message:
+    """The message ``text`` says, or ``RoomError`` saying why it is refused."""
+    if text is None or len(text) > MAX_MESSAGE_CHARS:
+        raise RoomError(NOT_TEXT)
+    message = _json(text, NOT_JSON)
+    kind = message.get("kind") if isinstance(message, dict) else None
+    reader = _READERS.get(kind) if isinstance(kind, str) else None
+    if reader is None:
+        raise RoomError(NOT_UNDERSTOOD)
+    return reader(message)
+
+
+def _act(message: dict) -> Act:
+    action, version = message.get("action"), message.get("version")
+    if not isinstance(action, str) or not _is_version(version):
+        raise RoomError(MALFORMED_MOVE)
+    return Act(_json(action, MALFORMED_MOVE), int(version))
+
+
+def _is_version(value) -> bool:
+    """A whole number as the table renders it (htmx sends the form's string) or as JSON;
+    not a bool, a float or any other spelling of a number."""
+    if isinstance(value, str):
+        return _VERSION.fullmatch(value) is not None
+    return type(value) is int and value >= 0
+
+
+def _react(message: dict) -> React:
+    emoji = message.get("emoji")
+    if not isinstance(emoji, str):
+        raise RoomError(NOT_HERE)
+    return React(emoji)
+
+
+_READERS = {
+    "act": _act,
+    "react": _react,
+    "ping": lambda message: Ping(),
+    "sync": lambda message: Sync(),
+}
+
+
+def _json(text: str, refusal: str):
+    """``text`` as JSON with finite numbers, nested at most ``MAX_DEPTH`` deep; else
+    ``RoomError(refusal)``."""
+    try:
+        value = json.loads(text, parse_constant=_no_constant, parse_float=_finite_float)
+    except (ValueError, RecursionError):  # RecursionError: nested past what json can read
+        raise RoomError(refusal) from None
+    if _too_deep(value):
+        raise RoomError(refusal)
+    return value
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _finite_float(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):  # 1e999
+        raise ValueError(f"{text} is too large")
+    return number
+
+
+def _too_deep(value) -> bool:
+    pending = [(value, 0)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            if depth == MAX_DEPTH:
+                return True
+            pending.extend((child, depth + 1) for child in item)
+    return False

@@ -1,0 +1,138 @@
+"""rooms/codeguard.py: a client that keeps trying room codes that name no room is paused
+— on the room pages, "join by code" and the table's WebSocket alike — while everyone
+else, and real codes tried within the limit, are served as usual. Bea hosts a private
+room; Mallory (203.0.113.66) guesses codes; Ann (198.51.100.7) just plays."""
+
+import time
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.testing import WebsocketCommunicator
+
+from config.asgi import application
+from rooms import codeguard
+from tests.rooms.helpers import BEA, create
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+MALLORY = "203.0.113.66"
+ANN = "198.51.100.7"
+PAUSED = "Too many room codes tried from here"
+
+
+@pytest.fixture
+def private_code(redis_url, transactional_db):
+    return create(BEA, is_public=False).code
+
+
+def _made_up_codes(count: int) -> list[str]:
+    return [f"NO{n:02d}" for n in range(count)]
+
+
+def _page(client, code: str, address: str):
+    return client.get(f"/rooms/{code}/", REMOTE_ADDR=address)
+
+
+def _join_form(client, code: str, address: str):
+    return client.get("/rooms/join/", {"code": code}, REMOTE_ADDR=address)
+
+
+def _socket(code: str, address: str) -> int | None:
+    """None if the table's socket opens, else its close code."""
+
+    async def attempt():
+        comm = WebsocketCommunicator(
+            application, f"/ws/rooms/{code}/", headers=[(b"origin", b"http://localhost"), (b"host", b"localhost")]
+        )
+        comm.scope["client"] = (address, 50000)
+        connected, close_code = await comm.connect()
+        await comm.disconnect()
+        return None if connected else close_code
+
+    return async_to_sync(attempt)()
+
+
+def _is_paused_everywhere(client, code: str, address: str) -> bool:
+    page, form = _page(client, code, address), _join_form(client, code, address)
+    return (
+        page.status_code == 429
+        and PAUSED in page.content.decode()
+        and form.status_code == 429
+        and PAUSED in form.content.decode()
+        and _socket(code, address) == 4429
+    )
+
+
+def test_ten_misses_pause_the_client_even_for_a_real_code(client, private_code):
+    """Mallory's ten made-up codes are each "no such room" (a 404, the lobby's message);
+    after them even Bea's real code is refused to Mallory — page (429, saying why), join
+    form and socket — or the refusals would tell real codes from made-up ones. Ann, from
+    another address, still opens Bea's room."""
+    for code in _made_up_codes(10):
+        assert _page(client, code, MALLORY).status_code == 404
+    assert _is_paused_everywhere(client, private_code, MALLORY)
+    assert _page(client, private_code, ANN).status_code == 200
+    assert _join_form(client, private_code, ANN).url == f"/rooms/{private_code}/"
+    assert _socket(private_code, ANN) is None
+
+
+def test_misses_on_the_page_the_join_form_and_the_socket_count_together(client, private_code):
+    """One limit for every way of looking a code up: four misses on room pages, three
+    through the join form and three socket handshakes pause Mallory."""
+    codes = iter(_made_up_codes(10))
+    for code in [next(codes) for _ in range(4)]:
+        assert _page(client, code, MALLORY).status_code == 404
+    for code in [next(codes) for _ in range(3)]:
+        assert _join_form(client, code, MALLORY).url == "/rooms/"
+    for code in codes:
+        assert _socket(code, MALLORY) == 4404
+    assert _is_paused_everywhere(client, private_code, MALLORY)
+
+
+def test_nine_misses_and_any_number_of_real_codes_are_served(client, private_code):
+    """Below the limit nothing changes: after nine misses, Ann opens Bea's room thirty
+    times, on the page, through the form and by socket."""
+    for code in _made_up_codes(9):
+        assert _page(client, code, ANN).status_code == 404
+    for _ in range(10):
+        assert _page(client, private_code, ANN).status_code == 200
+        assert _join_form(client, private_code, ANN).url == f"/rooms/{private_code}/"
+        assert _socket(private_code, ANN) is None
+
+
+def test_the_limit_is_a_setting(client, private_code, settings):
+    """ROOM_CODE_MISSES_PER_MINUTE=3: Mallory is paused after three misses."""
+    settings.ROOM_CODE_MISSES_PER_MINUTE = 3
+    for code in _made_up_codes(3):
+        assert _page(client, code, MALLORY).status_code == 404
+    assert _page(client, private_code, MALLORY).status_code == 429
+
+
+def test_the_pause_ends_with_the_minute_of_the_first_miss(client, private_code, monkeypatch):
+    """The misses are counted for a minute from the first one (here shortened to a
+    second); then Mallory is served again, and starts a fresh count."""
+    monkeypatch.setattr(codeguard, "WINDOW_SECONDS", 1)
+    for code in _made_up_codes(10):
+        _page(client, code, MALLORY)
+    assert _page(client, private_code, MALLORY).status_code == 429
+    time.sleep(1.2)
+    assert _page(client, private_code, MALLORY).status_code == 200
+    assert _page(client, "NO99", MALLORY).status_code == 404
+
+
+@pytest.mark.parametrize(
+    "guesser, neighbour, shares",
+    [
+        ("2001:db8:1:2::1", "2001:db8:1:2:ffff::9", True),
+        ("2001:db8:1:2::1", "2001:db8:1:3::1", False),
+        ("::ffff:203.0.113.66", MALLORY, True),
+        ("203.0.113.66", "203.0.113.67", False),
+    ],
+    ids=["same IPv6 /64", "another IPv6 /64", "IPv4-mapped IPv6 is the IPv4 address", "another IPv4 address"],
+)
+def test_clients_are_counted_per_ipv4_address_and_per_ipv6_64(client, private_code, guesser, neighbour, shares):
+    """An IPv6 subscriber gets a whole /64, so its addresses share one count; IPv4
+    addresses are counted one by one (an IPv4-mapped IPv6 address as its IPv4 address)."""
+    for code in _made_up_codes(10):
+        _page(client, code, guesser)
+    assert _page(client, private_code, neighbour).status_code == (429 if shares else 200)
