@@ -1,6 +1,5 @@
 """One consumer per viewer: pushes that viewer's table, takes their moves and reactions."""
 
-import json
 import logging
 
 from channels.db import database_sync_to_async
@@ -9,35 +8,39 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 
 from accounts.identity import player_from
-from rooms import presence, services
+from rooms import codeguard, incoming, presence, services
 from rooms.errors import RoomError
 from rooms.followups import room_group
-from rooms.models import Room
 from rooms.reactions import REACTION_INTERVAL_SECONDS, SPECTATOR_EMOJIS, is_phrase, player_reactions
-from rooms.rendering import render_table
+from rooms.rendering import render_presence, render_table
 from rooms.snapshots import snapshots
 
 log = logging.getLogger(__name__)
 
-MAX_MESSAGE_CHARS = 4096
+CATCH_UP_VERSIONS = 20
 
 
 class RoomConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         code = self.scope["url_route"]["kwargs"]["code"]
-        self.room_id = await _room_id(code)
+        try:
+            self.room_id = await _room_id(code, (self.scope.get("client") or [None])[0])
+        except codeguard.GuessingPaused:
+            await self.close(code=4429)
+            return
         if self.room_id is None:
             await self.close(code=4404)
             return
         self.player = await database_sync_to_async(_player)(self.scope)
         self.sent_version = 0
         self.presence = presence.NOBODY
-        snapshot = await snapshots.get(self.room_id)
+        snapshot = await snapshots.newest(self.room_id)
         self.game = snapshot.game
         self.seat = snapshot.seat_of(self.player)
         await self.channel_layer.group_add(room_group(self.room_id), self.channel_name)
         await self.accept()
-        await self._announce_presence(await presence.touch(self.room_id, self.channel_name, self.seat))
+        self.presence = await presence.touch(self.room_id, self.channel_name, self.seat)
+        await self._announce_presence(self.presence)
         await self._send_table(snapshot)
 
     async def disconnect(self, code):
@@ -48,45 +51,34 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self._announce_presence(after)
 
     async def receive(self, text_data=None, bytes_data=None):
-        if text_data is None or len(text_data) > MAX_MESSAGE_CHARS:
-            return await self._refuse("That message is too large or not text.")
         try:
-            message = json.loads(text_data)
-        except ValueError:
-            return await self._refuse("That message is not valid JSON.")
-        if not isinstance(message, dict):
-            return await self._refuse("That message is not understood.")
-        kind = message.get("kind")
-        if kind == "act":
-            await self._act(message)
-        elif kind == "react":
-            await self._react(message.get("emoji"))
-        elif kind == "ping":
-            now_present = await presence.touch(self.room_id, self.channel_name, self.seat)
-            if now_present != self.presence:  # a connection of a dead process has expired
-                await self._announce_presence(now_present)
-        elif kind == "sync":
-            await self._send_table(await snapshots.get(self.room_id), force=True)
-        else:
-            await self._refuse("That message is not understood.")
+            message = incoming.parse(text_data)
+        except RoomError as refused:
+            return await self._refuse(refused.message)
+        match message:
+            case incoming.Act():
+                await self._act(message)
+            case incoming.React():
+                await self._react(message.emoji)
+            case incoming.Ping():
+                now_present = await presence.touch(self.room_id, self.channel_name, self.seat)
+                if now_present != self.presence:  # a connection of a dead process has expired
+                    await self._announce_presence(now_present)
+            case incoming.Sync():
+                await self._send_table(await snapshots.newest(self.room_id), force=True)
 
-    async def _act(self, message):
+    async def _act(self, move: incoming.Act):
         try:
-            action = json.loads(message.get("action") or "")
-            version = int(message.get("version"))
-        except (TypeError, ValueError):
-            return await self._refuse("That move is malformed.")
-        try:
-            await database_sync_to_async(services.do_act)(self.room_id, self.player, action, version)
+            await database_sync_to_async(services.do_act)(self.room_id, self.player, move.action, move.version)
         except RoomError as error:
             # The engine's reason may name the player's own cards: it goes to them, not to the log.
             await self._refuse(error.message, logged="a refused move")
-            await self._send_table(await snapshots.get(self.room_id), force=True)
+            await self._send_table(await snapshots.newest(self.room_id), force=True)
 
-    async def _react(self, emoji):
+    async def _react(self, emoji: str):
         allowed = SPECTATOR_EMOJIS if self.seat is None else player_reactions(self.game)
-        if not isinstance(emoji, str) or emoji not in allowed:
-            return await self._refuse("You can't send that here.")
+        if emoji not in allowed:
+            return await self._refuse(incoming.NOT_HERE)
         sender = (self.player and (self.player.user_id or self.player.guest_id)) or self.channel_name
         if not await database_sync_to_async(cache.add)(
             f"react:{self.room_id}:{sender}", 1, REACTION_INTERVAL_SECONDS
@@ -128,24 +120,31 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self._announce_presence(await presence.touch(self.room_id, self.channel_name, seat))
 
     async def room_changed(self, event):
-        if event["version"] <= self.sent_version:
-            return
-        await self._send_table(await snapshots.get(self.room_id, event["version"]))
+        """Every version this viewer has not had yet, in order: two writers' announcements
+        can arrive out of order. A viewer far behind is sent the newest tables only."""
+        newest = event["version"]
+        for version in range(max(self.sent_version + 1, newest - CATCH_UP_VERSIONS + 1), newest + 1):
+            if version > self.sent_version:
+                await self._send_table(await snapshots.get(self.room_id, version))
 
     async def room_presence(self, event):
+        """Only who is connected changed: just that goes out, not the whole table."""
         now_present = presence.Presence.from_event(event)
         if now_present == self.presence:
             return
         self.presence = now_present
-        await self._send_table(await snapshots.get(self.room_id), force=True)
+        snapshot = await snapshots.get(self.room_id, self.sent_version)
+        if snapshot is not None:
+            await self.send(text_data=render_presence(snapshot, now_present))
 
     async def room_reaction(self, event):
         await self.send(text_data=render_to_string("rooms/_reaction.html", event))
 
 
 @database_sync_to_async
-def _room_id(code: str) -> int | None:
-    return Room.objects.filter(code=code.upper()).values_list("id", flat=True).first()
+def _room_id(code: str, address: str | None) -> int | None:
+    room = codeguard.find_room(code, address)
+    return room and room.id
 
 
 def _player(scope):

@@ -8,6 +8,8 @@ from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 
+from rooms.snapshots import load_snapshot, snapshot_of, store_snapshot
+
 
 def room_group(room_id: int) -> str:
     return f"room.{room_id}"
@@ -19,16 +21,29 @@ def bot_delay() -> timedelta:
     return timedelta(milliseconds=random.randint(low, high))
 
 
-def after_commit(room) -> None:
-    """Once per transaction and room: announce the new version and schedule timers."""
+def after_commit(room, seats=None) -> None:
+    """Called after the transaction's last change to ``room`` (and ``seats``, its seat
+    rows as they are now, if the caller has them): that is the snapshot its viewers get,
+    taken while the row lock is held. Once the transaction commits, store the snapshot,
+    announce the new version and schedule the timers."""
+    if seats is None:
+        room._snapshot = load_snapshot(room.id)
+    else:
+        room._snapshot = snapshot_of(room, getattr(room, "match", None), seats)
     if getattr(room, "_followups_pending", False):
         return
     room._followups_pending = True
     transaction.on_commit(lambda: _announce_and_schedule(room))
 
 
+def is_pending(room) -> bool:
+    """This transaction has already changed ``room`` (and given it a new version)."""
+    return getattr(room, "_followups_pending", False)
+
+
 def _announce_and_schedule(room) -> None:
     room._followups_pending = False
+    store_snapshot(room.__dict__.pop("_snapshot"))
     announce(room.id, room.version)
     _schedule(room)
 

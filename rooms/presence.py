@@ -4,13 +4,10 @@ Each WebSocket connection is a member of the room's sorted set, scored by when i
 expires; a connection that stops pinging (its process died) drops out by itself.
 """
 
-import asyncio
 import time
 from dataclasses import dataclass
 
-import redis
-import redis.asyncio as aioredis
-from django.conf import settings
+from rooms.redisclients import async_client, key, sync_client
 
 TTL_SECONDS = 75
 SPECTATOR = "s"
@@ -33,7 +30,7 @@ NOBODY = Presence(frozenset(), 0)
 
 
 def _key(room_id: int) -> str:
-    return f"{settings.CACHES['default']['KEY_PREFIX']}:presence:{room_id}"
+    return key("presence", room_id)
 
 
 def _member(channel_name: str, seat: int | None) -> str:
@@ -51,23 +48,10 @@ def _summarise(members) -> Presence:
     return Presence(frozenset(seats), spectators)
 
 
-_async_clients: dict = {}
-_sync_client = None
-
-
-def _aio():
-    """One client per event loop: a connection cannot cross loops."""
-    loop = asyncio.get_running_loop()
-    client = _async_clients.get(loop)
-    if client is None:
-        client = _async_clients[loop] = aioredis.from_url(settings.REDIS_URL)
-    return client
-
-
 async def touch(room_id: int, channel_name: str, seat: int | None) -> Presence:
     now = time.time()
     key = _key(room_id)
-    async with _aio().pipeline(transaction=False) as pipe:
+    async with async_client().pipeline(transaction=False) as pipe:
         pipe.zadd(key, {_member(channel_name, seat): now + TTL_SECONDS})
         pipe.zremrangebyscore(key, "-inf", now)
         pipe.expire(key, TTL_SECONDS * 2)
@@ -78,7 +62,7 @@ async def touch(room_id: int, channel_name: str, seat: int | None) -> Presence:
 
 async def leave(room_id: int, channel_name: str, seat: int | None) -> Presence:
     key = _key(room_id)
-    async with _aio().pipeline(transaction=False) as pipe:
+    async with async_client().pipeline(transaction=False) as pipe:
         pipe.zrem(key, _member(channel_name, seat))
         pipe.zrangebyscore(key, time.time(), "+inf")
         _, members = await pipe.execute()
@@ -87,7 +71,4 @@ async def leave(room_id: int, channel_name: str, seat: int | None) -> Presence:
 
 def current(room_id: int) -> Presence:
     """For a page load (sync code)."""
-    global _sync_client
-    if _sync_client is None:
-        _sync_client = redis.Redis.from_url(settings.REDIS_URL)
-    return _summarise(_sync_client.zrangebyscore(_key(room_id), time.time(), "+inf"))
+    return _summarise(sync_client().zrangebyscore(_key(room_id), time.time(), "+inf"))

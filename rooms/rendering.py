@@ -9,6 +9,7 @@ from rooms.snapshots import Snapshot
 
 PUBLIC = "public"
 PRIVATE = "private"
+PRESENCE = "presence"
 
 
 def _templates(snapshot: Snapshot) -> dict[str, str]:
@@ -79,6 +80,17 @@ def render_private(snapshot: Snapshot, presence: Presence, seat: int | None, is_
         context = _context(snapshot, presence, seat, _view(snapshot, seat))
         context["is_host"] = is_host
         html = snapshot.rendered[key] = render_to_string(_templates(snapshot)[PRIVATE], context)
+    return html
+
+
+def render_presence(snapshot: Snapshot, presence: Presence) -> str:
+    """Who is connected, as small out-of-band swaps of the table's own presence marks:
+    what a viewer is sent when only that changed."""
+    key = (PRESENCE, presence)
+    html = snapshot.rendered.get(key)
+    if html is None:
+        context = {"seats": snapshot.seats, "presence": presence}
+        html = snapshot.rendered[key] = render_to_string("rooms/_presence.html", context)
     return html
 
 

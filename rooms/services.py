@@ -14,6 +14,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from accounts.identity import Player
 from games.core import IllegalAction, InvalidOptions
 from leaderboard.services import record_results
 from rooms import botmemory, followups
@@ -31,11 +32,14 @@ def _locked_room(room_id: int) -> Room:
         raise RoomError("There is no such room.") from None
 
 
-def _changed(room: Room, *fields: str) -> None:
-    """Save ``room`` with a new version and announce it once the transaction commits."""
-    room.version += 1
+def _changed(room: Room, *fields: str, seats: list[Seat] | None = None) -> None:
+    """Save ``room`` with a new version (one per transaction, however many changes it
+    makes) and announce it once the transaction commits. Pass its ``seats`` as they
+    are now, if at hand, to spare a query under the lock."""
+    if not followups.is_pending(room):
+        room.version += 1
     room.save(update_fields=["version", *fields])
-    followups.after_commit(room)
+    followups.after_commit(room, seats)
 
 
 def _new_code(rules) -> str:
@@ -51,6 +55,12 @@ def _seat_player(seat: Seat, player) -> None:
     seat.guest_id = player.guest_id or ""
     seat.name = player.name
     seat.bot_level = ""
+
+
+def _sit_down_refusal(player, room: Room) -> str | None:
+    """Why ``player`` may not sit at ``room`` under its game's sit-down rule, or None."""
+    can_sit = rules_for(room.game).can_sit
+    return can_sit(player, room) if can_sit is not None else None
 
 
 def _bot_name(level: str, index: int) -> str:
@@ -74,10 +84,9 @@ def do_create_room(
         options = rules.engine.validate_options(options, seat_count)
     except InvalidOptions as error:
         raise RoomError(str(error)) from None
-    if rules.can_sit is not None:
-        refusal = rules.can_sit(player, Room(game=game, options=options))
-        if refusal:
-            raise RoomError(refusal)
+    refusal = _sit_down_refusal(player, Room(game=game, options=options))
+    if refusal:
+        raise RoomError(refusal)
     now = timezone.now()
     with transaction.atomic():
         room = Room.objects.create(
@@ -91,7 +100,7 @@ def do_create_room(
         seats = [Seat(room=room, index=i) for i in range(seat_count)]
         _seat_player(seats[0], player)
         Seat.objects.bulk_create(seats)
-        followups.after_commit(room)
+        followups.after_commit(room, seats)
     return room
 
 
@@ -143,14 +152,12 @@ def do_join(room_id: int, player) -> Seat:
         free = _free_seat(room, seats)
         if free is None:
             raise RoomError("This room is full. You can watch the game as a spectator.")
-        rules = rules_for(room.game)
-        if rules.can_sit is not None:
-            refusal = rules.can_sit(player, room)
-            if refusal:
-                raise RoomError(refusal)
+        refusal = _sit_down_refusal(player, room)
+        if refusal:
+            raise RoomError(refusal)
         _seat_player(free, player)
         free.save()
-        _changed(room)
+        _changed(room, seats=seats)
         _start_if_full(room, seats)
         return free
 
@@ -177,7 +184,7 @@ def do_leave(room_id: int, player) -> None:
             else:
                 room.host_seat = successor.index
                 fields.append("host_seat")
-        _changed(room, *fields)
+        _changed(room, *fields, seats=seats)
 
 
 def _empty(seat: Seat) -> None:
@@ -202,7 +209,7 @@ def do_add_bot(room_id: int, player, level: str) -> None:
         free.bot_level = level
         free.name = _bot_name(level, free.index)
         free.save()
-        _changed(room)
+        _changed(room, seats=seats)
         _start_if_full(room, seats)
 
 
@@ -217,7 +224,7 @@ def do_remove_bot(room_id: int, player, index: int) -> None:
         _empty(seats[index])
         fields = []
         _not_full_any_more(room, fields)
-        _changed(room, *fields)
+        _changed(room, *fields, seats=seats)
 
 
 def do_start(room_id: int, player) -> None:
@@ -255,7 +262,7 @@ def _start_if_full(room: Room, seats: list[Seat]) -> None:
     if delay:
         room.autostart_at = timezone.now() + delay
         room.save(update_fields=["autostart_at"])
-        followups.after_commit(room)
+        followups.after_commit(room, seats)
     else:
         _start(room, seats)
 
@@ -276,7 +283,7 @@ def _start(room: Room, seats: list[Seat]) -> None:
     match.save()  # saved first: forced moves recorded by _advance refer to it
     _advance(room, match, seats)
     match.save()
-    _changed(room, *fields)
+    _changed(room, *fields, seats=seats)
 
 
 def _advance(room: Room, match: Match, seats: list[Seat]) -> None:
@@ -329,7 +336,7 @@ def _apply(room: Room, seat: int, action: dict, source: str) -> None:
     _record(match, rules_for(room.game).engine, seat, action, source)
     _advance(room, match, seats)
     match.save()
-    _changed(room, "status")
+    _changed(room, "status", seats=seats)
 
 
 def _locked_playing_room(room_id: int) -> Room:
@@ -374,9 +381,10 @@ def do_timeout(room_id: int, version: int) -> bool:
                 default = engine.default_action(match.state, seat)
                 _record(match, engine, seat, default, MatchAction.Source.TIMEOUT, due_at=due_at)
                 Seat.objects.filter(room=room, index=seat).update(timeouts_in_a_row=F("timeouts_in_a_row") + 1)
-        _advance(room, match, _seats(room))
+        seats = _seats(room)
+        _advance(room, match, seats)
         match.save()
-        _changed(room, "status")
+        _changed(room, "status", seats=seats)
         return True
 
 
@@ -408,7 +416,7 @@ def do_propose_partner(room_id: int, player, seat_index: int) -> None:
         if seat_index not in others or seats[seat_index].is_empty or seats[seat_index].is_bot:
             raise RoomError("Choose a player sitting as your opponent.")
         room.proposal = {"status": "pending", "seat": seat_index, "accepted": []}
-        _changed(room, "proposal")
+        _changed(room, "proposal", seats=seats)
 
 
 def do_answer_partner(room_id: int, player, accept: bool) -> None:
@@ -430,16 +438,16 @@ def do_answer_partner(room_id: int, player, accept: bool) -> None:
         if not accept:
             room.proposal = {"status": "refused", "seat": chosen, "by": mine.index,
                              "by_name": mine.name, "name": seats[chosen].name}
-            _changed(room, "proposal")
+            _changed(room, "proposal", seats=seats)
             return
         accepted = sorted(set(proposal.get("accepted", [])) | {mine.index})
         if not set(askers) <= set(accepted):
             room.proposal = {**proposal, "accepted": accepted}
-            _changed(room, "proposal")
+            _changed(room, "proposal", seats=seats)
             return
         _swap(seats[chosen], seats[partner])
         room.proposal = {"status": "accepted", "seat": partner, "name": seats[partner].name}
-        _changed(room, "proposal")
+        _changed(room, "proposal", seats=seats)
 
 
 FIELDS_OF_A_SITTER = ("user_id", "guest_id", "name", "bot_level", "timeouts_in_a_row")
@@ -474,7 +482,7 @@ def do_play_again(room_id: int, player) -> Room:
             raise RoomError("Only the players of this game can start the next one; you can create a room.")
         if room.next_room_id is None:
             room.next_room = do_create_room(player, room.game, room.options, room.is_public, room.bot_level, len(seats))
-            _changed(room, "next_room")
+            _changed(room, "next_room", seats=seats)
             return room.next_room
     do_join(room.next_room_id, player)
     return room.next_room
@@ -529,13 +537,26 @@ def do_end_match(room_id: int, reason: str) -> None:
         _changed(room, "status", "autostart_at")
 
 
-def adopt_guest_seats(guest_id: str, user) -> None:
-    """Give a guest's seats in unfinished rooms to the account they just made or logged into."""
+def adopt_guest_seats(guest_id: str, user) -> list[str]:
+    """Give a guest's seats in unfinished rooms to the account they just made or logged
+    into. A seat the account could not sit down in (Court Piece: twice the bet in coins)
+    stays the guest's; the sentences returned say which and why."""
+    account = Player(name=user.username, user_id=user.pk)
     open_rooms = Seat.objects.filter(
         guest_id=guest_id, room__status__in=[Room.Status.WAITING, Room.Status.PLAYING]
     ).values_list("room_id", flat=True)
+    kept_by_guest = []
     for room_id in list(open_rooms):
         with transaction.atomic():
             room = _locked_room(room_id)
-            room.seats.filter(guest_id=guest_id).update(guest_id="", user=user, name=user.username)
+            guest_seats = room.seats.filter(guest_id=guest_id)
+            refusal = _sit_down_refusal(account, room)
+            if refusal:
+                kept_by_guest.append(
+                    f"Your seat in {rules_for(room.game).title} room {room.code} stays with your guest name, "
+                    f"{guest_seats.first().name}. {refusal}"
+                )
+                continue
+            guest_seats.update(guest_id="", user=user, name=user.username)
             _changed(room)
+    return kept_by_guest

@@ -1,19 +1,33 @@
-"""A room as its viewers see it at one version, loaded once and shared.
+"""A room as its viewers see it at one version, built once and shared.
 
-Rendering reads snapshots only. A consumer process loads each version of a room at
-most once, however many of its viewers watch it; what is public is rendered once
-per version and presence, and only each viewer's private part per viewer.
+The transaction that makes a version builds its snapshot while it still holds the
+room's row lock, so the snapshot is exactly that version; once it commits, the
+snapshot goes to Redis under its version before its viewers are told. Each consumer
+process then fetches each version of a room at most once, however many of its viewers
+watch it, with no database query, and can push every version in order even when
+announcements arrive out of order. What is public is rendered once per version and
+presence, and only each viewer's private part per viewer.
 """
 
 import asyncio
+import logging
+import pickle
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from channels.db import database_sync_to_async
 
 from rooms.gamerules import rules_for
 from rooms.models import Room
 from rooms.occupants import Occupant
+from rooms.redisclients import async_client, key, sync_client
+
+log = logging.getLogger(__name__)
+
+# Long enough for a viewer to catch up on versions it was told about out of order or
+# late; a viewer further behind is sent the newest table, which is whole too.
+STORED_SECONDS = 60
+FORMAT = 1  # bump when Snapshot changes shape, so no process reads another's pickles
 
 
 @dataclass(frozen=True)
@@ -95,20 +109,10 @@ def _ms(moment) -> int | None:
     return int(moment.timestamp() * 1000) if moment else None
 
 
-def load_snapshot(room_id: int) -> Snapshot | None:
-    """Two queries: the room with its match, and its seats (plus what the game's
+def snapshot_of(room: Room, match, seat_rows) -> Snapshot:
+    """The snapshot of ``room`` as these objects have it (plus what the game's
     ``snapshot_extras`` loads, once for every viewer)."""
-    room = Room.objects.select_related("match", "next_room").filter(pk=room_id).first()
-    if room is None:
-        return None
-    match = getattr(room, "match", None)
-    seat_rows = list(room.seats.all())
-    seats = [
-        SeatInfo(s.index, s.name, s.bot_level, s.user_id, s.guest_id, s.timeouts_in_a_row)
-        for s in seat_rows
-    ]
     rules = rules_for(room.game)
-    extras = rules.snapshot_extras(room, seat_rows) if rules.snapshot_extras is not None else {}
     return Snapshot(
         room_id=room.id,
         code=room.code,
@@ -118,48 +122,92 @@ def load_snapshot(room_id: int) -> Snapshot | None:
         status=room.status,
         version=room.version,
         host_seat=room.host_seat,
-        seats=seats,
+        seats=[SeatInfo(s.index, s.name, s.bot_level, s.user_id, s.guest_id, s.timeouts_in_a_row) for s in seat_rows],
         state=match.state if match else None,
         deadline_ms=_ms(match.deadline) if match else None,
         autostart_ms=_ms(room.autostart_at),
         ended_by_staff=match.ended_by_staff if match else "",
         proposal=room.proposal,
-        next_code=room.next_room.code if room.next_room else "",
-        extras=extras,
+        next_code=room.next_room.code if room.next_room_id else "",
+        extras=rules.snapshot_extras(room, seat_rows) if rules.snapshot_extras is not None else {},
     )
 
 
+def load_snapshot(room_id: int) -> Snapshot | None:
+    """The room as the database has it now: two queries, the room with its match, and
+    its seats."""
+    room = Room.objects.select_related("match", "next_room").filter(pk=room_id).first()
+    if room is None:
+        return None
+    return snapshot_of(room, getattr(room, "match", None), list(room.seats.all()))
+
+
+def _stored_key(room_id: int, version: int) -> str:
+    return key("snapshot", FORMAT, room_id, version)
+
+
+def store_snapshot(snapshot: Snapshot) -> None:
+    """Keep a committed version for every consumer process (sync: the writer's side)."""
+    data = pickle.dumps(replace(snapshot, rendered={}), protocol=pickle.HIGHEST_PROTOCOL)
+    sync_client().set(_stored_key(snapshot.room_id, snapshot.version), data, ex=STORED_SECONDS)
+
+
+async def _fetch_stored(room_id: int, version: int) -> Snapshot | None:
+    data = await async_client().get(_stored_key(room_id, version))
+    if data is None:
+        return None
+    try:
+        return pickle.loads(data)
+    except (pickle.UnpicklingError, AttributeError, TypeError, EOFError):
+        log.warning("A stored snapshot of room %s at version %s could not be read.", room_id, version)
+        return None
+
+
 class SnapshotCache:
-    """Per process: the newest snapshot of each room, loaded once per version."""
+    """Per process: the newest snapshot of each room, each version fetched once."""
 
     def __init__(self, size: int = 512):
         self._size = size
         self._snapshots: OrderedDict[int, Snapshot] = OrderedDict()
-        self._loading: dict[int, asyncio.Future] = {}
+        self._loading: dict[tuple, asyncio.Future] = {}
 
-    async def get(self, room_id: int, at_least_version: int = 0) -> Snapshot | None:
+    async def get(self, room_id: int, version: int) -> Snapshot | None:
+        """The room at ``version``, or, if that version is no longer stored, its
+        newest version (``None`` if the room is gone)."""
         cached = self._snapshots.get(room_id)
-        if cached is not None and cached.version >= at_least_version:
+        if cached is not None and cached.version == version:
             return cached
-        snapshot = await self._load(room_id)
-        if snapshot is not None and snapshot.version < at_least_version:
-            snapshot = await self._load(room_id)  # an older load was already under way
-        return snapshot
+        snapshot = await self._once(("stored", room_id, version), _fetch_stored(room_id, version))
+        if snapshot is None:
+            return await self.newest(room_id)
+        return self._keep(snapshot)
 
-    async def _load(self, room_id: int) -> Snapshot | None:
-        pending = self._loading.get(room_id)
+    async def newest(self, room_id: int) -> Snapshot | None:
+        """The room as the database has it now."""
+        snapshot = await self._once(("newest", room_id), database_sync_to_async(load_snapshot)(room_id))
+        return None if snapshot is None else self._keep(snapshot)
+
+    async def _once(self, what: tuple, loading) -> Snapshot | None:
+        """Viewers asking for the same thing at once share one fetch."""
+        pending = self._loading.get(what)
         if pending is None:
-            pending = asyncio.ensure_future(database_sync_to_async(load_snapshot)(room_id))
-            self._loading[room_id] = pending
-            pending.add_done_callback(lambda _: self._loading.pop(room_id, None))
-        snapshot = await asyncio.shield(pending)
-        if snapshot is not None:
-            newest = self._snapshots.get(room_id)
-            if newest is None or newest.version <= snapshot.version:
-                self._snapshots[room_id] = snapshot
-                self._snapshots.move_to_end(room_id)
-                while len(self._snapshots) > self._size:
-                    self._snapshots.popitem(last=False)
+            pending = asyncio.ensure_future(loading)
+            self._loading[what] = pending
+            pending.add_done_callback(lambda _: self._loading.pop(what, None))
+        else:
+            loading.close()
+        return await asyncio.shield(pending)
+
+    def _keep(self, snapshot: Snapshot) -> Snapshot:
+        """Remember ``snapshot`` if it is the newest; the one to use for its version."""
+        newest = self._snapshots.get(snapshot.room_id)
+        if newest is not None and newest.version == snapshot.version:
+            return newest  # its fragments may be rendered already
+        if newest is None or newest.version < snapshot.version:
+            self._snapshots[snapshot.room_id] = snapshot
+            self._snapshots.move_to_end(snapshot.room_id)
+            while len(self._snapshots) > self._size:
+                self._snapshots.popitem(last=False)
         return snapshot
 
 

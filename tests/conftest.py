@@ -18,8 +18,9 @@ def redis_url():
 
 
 @pytest.fixture(autouse=True)
-def _fresh_cache(request):
-    """Rate limits and presence live in Redis: each test that uses it starts clean."""
+def _fresh_cache():
+    """Rate limits, presence and stored snapshots live in Redis, which every change to a
+    room writes to: each test starts clean."""
     yield
-    if "redis_url" in request.fixturenames:
+    if os.environ.get("REDIS_URL"):
         redis.Redis.from_url(os.environ["REDIS_URL"]).flushdb()

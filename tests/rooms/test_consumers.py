@@ -19,13 +19,14 @@ from games import core
 from games.disunyer.rules import ENGINE
 from rooms import presence, services
 from rooms.models import MatchAction
-from rooms.rendering import render_table
+from rooms.rendering import render_presence, render_table
 from rooms.snapshots import load_snapshot, snapshots
 from tests.rooms.helpers import ANN, BEA, PEOPLE, ZED, actor, create, fresh, playing_room
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 TOAST = 'class="toast"'
+PRESENCE = 'id="spectators" data-testid="spectators" hx-swap-oob="true"'
 REACTION = 'class="reaction'
 
 
@@ -68,7 +69,7 @@ def table(redis_url, transactional_db, monkeypatch):
 
 
 async def _connect(code, session_key=None):
-    headers = [(b"origin", b"http://localhost")]
+    headers = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
     if session_key:
         headers.append((b"cookie", f"sessionid={session_key}".encode()))
     comm = WebsocketCommunicator(application, f"/ws/rooms/{code}/", headers=headers)
@@ -110,6 +111,13 @@ async def _until(comm, wanted, timeout=10.0) -> str:
 
 def _table_at(version):
     return lambda message: 'id="table-public"' in message and f'data-version="{version}"' in message
+
+
+def _presence_mark(fragment: str, seat: int) -> str:
+    """How a presence push shows ``seat``: "online" or "away"."""
+    mark = re.search(rf'<span class="presence" id="presence-{seat}" hx-swap-oob="true">(.*?)</span></span>', fragment)
+    assert mark, f"seat {seat} is not in the presence push"
+    return "online" if "dot online" in mark.group(1) else "away"
 
 
 def _shown_online(page: str, seat: int) -> bool:
@@ -158,7 +166,7 @@ async def _disconnect(*comms):
 async def test_connecting_to_an_unknown_room_closes(redis_url, transactional_db):
     """A socket for a room code that does not exist is closed at once."""
     comm = WebsocketCommunicator(
-        application, "/ws/rooms/ZZZZ/", headers=[(b"origin", b"http://localhost")]
+        application, "/ws/rooms/ZZZZ/", headers=[(b"origin", b"http://localhost"), (b"host", b"localhost")]
     )
     connected, code = await comm.connect()
     assert connected is False and code == 4404
@@ -315,7 +323,7 @@ async def test_sync_resends_the_table_and_ping_is_quiet(table):
 
 async def test_a_seat_whose_server_died_is_shown_away_at_the_next_ping(table):
     """A connection that stopped pinging (its process died) expires; the next ping in the
-    room finds it gone and every viewer's table is pushed without it."""
+    room finds it gone and every viewer is pushed the new presence (not the table)."""
     client = redis.Redis.from_url(table.redis_url)
     key = presence._key(table.room.pk)
     ghost = presence._member("dead-process-channel", table.other)
@@ -325,8 +333,10 @@ async def test_a_seat_whose_server_died_is_shown_away_at_the_next_ping(table):
         assert _shown_online(_last_table((await _settle(a))[0]), table.other)
         await sync_to_async(client.zadd)(key, {ghost: time.time() - 1})
         await a.send_json_to({"kind": "ping"})
-        page = await _until(a, lambda m: 'id="table-public"' in m and not _shown_online(m, table.other))
-        assert _shown_online(page, table.actor)
+        pushed = await _until(a, lambda m: PRESENCE in m)
+        assert 'id="table-public"' not in pushed and 'id="table-private"' not in pushed
+        assert _presence_mark(pushed, table.other) == "away"
+        assert _presence_mark(pushed, table.actor) == "online"
     finally:
         await _disconnect(a)
 
@@ -380,18 +390,24 @@ async def test_a_join_is_pushed_to_the_lobby(redis_url, transactional_db):
 
 
 async def test_a_player_who_leaves_is_shown_away(table):
-    """When the other player's socket closes, the actor's table is pushed again without
-    them connected: it equals a fresh render with only the actor present."""
+    """When the other player's socket closes, the actor is pushed only who is connected
+    now, not the table again: a small fragment equal to a fresh render of the presence,
+    which swaps the table's own marks."""
     a = await _connect(table.code, table.sessions[table.actor])
     b = await _connect(table.code, table.sessions[table.other])
     before = await _settle(a, b)
     try:
-        assert _shown_online(_last_table(before[0]), table.other)
+        table_html = _last_table(before[0])
+        assert f'id="presence-{table.other}"' in table_html and 'id="spectators"' in table_html
+        bea_came = [m for m in before[0] if PRESENCE in m][-1]
+        assert _presence_mark(bea_came, table.other) == "online"
         await b.disconnect()
-        page = await _until(a, lambda m: not _shown_online(m, table.other))
+        pushed = await _until(a, lambda m: PRESENCE in m and _presence_mark(m, table.other) == "away")
+        assert 'id="table-public"' not in pushed and len(pushed) < len(table_html) / 5
         snapshot = await database_sync_to_async(load_snapshot)(table.room.pk)
         alone = presence.Presence(frozenset({table.actor}), 0)
         assert await sync_to_async(presence.current)(table.room.pk) == alone
-        assert page == await sync_to_async(render_table)(snapshot, alone, table.actor)
+        assert pushed == await sync_to_async(render_presence)(snapshot, alone)
+        assert not any('id="table-public"' in m for m in await _drain(a, quiet=0.3))
     finally:
         await _disconnect(a)

@@ -1,0 +1,195 @@
+"""Every viewer gets every version of a table, in order, with no database query per
+viewer: each commit stores its own snapshot, built under the row lock, in Redis."""
+
+import os
+import pickle
+
+import pytest
+import redis
+from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from config.asgi import application
+from games.disunyer.rules import ENGINE
+from rooms import presence, services
+from rooms.consumers import RoomConsumer
+from rooms.gamerules import rules_for
+from rooms.snapshots import _fetch_stored, _stored_key, load_snapshot, snapshots
+from tests.rooms.helpers import ANN, BEA, PEOPLE, actor, create, fresh, person_at, playing_room
+
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("redis_url")]
+
+
+@pytest.fixture(autouse=True)
+def _no_cached_snapshots():
+    snapshots._snapshots.clear()
+    yield
+    snapshots._snapshots.clear()
+
+
+def _versions(frames: list[str]) -> list[int]:
+    tables = [frame for frame in frames if 'id="table-public"' in frame]
+    return [int(frame.split('data-version="', 1)[1].split('"', 1)[0]) for frame in tables]
+
+
+def _two_moves(room_id: int) -> int:
+    """The awaited people move twice in a row; the version after the second move."""
+    for _ in range(2):
+        room = fresh(room_id)
+        seat = actor(room)
+        action = ENGINE.legal_actions(room.match.state, seat)[0]
+        services.do_act(room_id, person_at(room, seat), action, room.version)
+    return fresh(room_id).version
+
+
+async def _frames_until(comm, version: int) -> list[str]:
+    frames = []
+    while version not in _versions(frames):
+        frames.append(await comm.receive_from(timeout=5))
+    return frames
+
+
+@pytest.mark.asyncio
+async def test_each_commit_stores_the_snapshot_of_its_own_version():
+    """After a move commits, Redis holds that version's snapshot, equal to the database's."""
+    room = await database_sync_to_async(playing_room)(PEOPLE)
+    version = await database_sync_to_async(_two_moves)(room.pk)
+    stored = await _fetch_stored(room.pk, version)
+    in_database = await database_sync_to_async(load_snapshot)(room.pk)
+    assert stored == in_database
+    earlier = await _fetch_stored(room.pk, version - 1)
+    assert earlier.version == version - 1 and earlier.state != stored.state
+
+
+@pytest.mark.asyncio
+async def test_two_moves_that_commit_before_a_viewer_looks_are_both_pushed_in_order():
+    """The viewer's push waits while two moves commit back to back: it still gets the
+    table after the first move, then the one after the second, never skipping one."""
+    room = await database_sync_to_async(playing_room)(PEOPLE)
+    headers = [(b"origin", b"http://localhost"), (b"host", b"localhost")]
+    comm = WebsocketCommunicator(application, f"/ws/rooms/{room.code}/", headers=headers)
+    assert (await comm.connect())[0]
+    await _frames_until(comm, room.version)
+    try:
+        version = await database_sync_to_async(_two_moves)(room.pk)
+        frames = await _frames_until(comm, version)
+        assert [v for v in _versions(frames) if v > room.version] == [room.version + 1, room.version + 2]
+    finally:
+        await comm.disconnect()
+
+
+class _Viewer(RoomConsumer):
+    """The real consumer with its frames kept instead of sent over a socket."""
+
+    def __init__(self, room_id: int, sent_version: int):
+        super().__init__()
+        self.room_id, self.sent_version = room_id, sent_version
+        self.player, self.seat, self.presence = None, None, presence.NOBODY
+        self.frames = []
+
+    async def send(self, text_data=None, bytes_data=None, close=False):
+        self.frames.append(text_data)
+
+
+@pytest.mark.asyncio
+async def test_announcements_that_cross_still_reach_a_viewer_in_order():
+    """Two writers (say, two worker processes) commit one after the other, but the later
+    one's announcement arrives first: the viewer is pushed both versions, in order, and
+    the late announcement changes nothing."""
+    room = await database_sync_to_async(playing_room)(PEOPLE)
+    viewer = _Viewer(room.pk, room.version)
+    version = await database_sync_to_async(_two_moves)(room.pk)
+    await viewer.room_changed({"version": version})
+    await viewer.room_changed({"version": version - 1})
+    assert _versions(viewer.frames) == [version - 1, version]
+
+
+@pytest.mark.asyncio
+async def test_a_pushed_version_costs_no_database_query():
+    """A viewer pushed a new version reads it from the stored snapshot, not the database."""
+    room = await database_sync_to_async(playing_room)(PEOPLE)
+    viewer = _Viewer(room.pk, room.version)
+    version = await database_sync_to_async(_two_moves)(room.pk)
+    queries = CaptureQueriesContext(connection)
+    await database_sync_to_async(queries.__enter__)()  # in the thread where consumers query
+    await viewer.room_changed({"version": version})
+    await database_sync_to_async(queries.__exit__)(None, None, None)
+    assert _versions(viewer.frames) == [version - 1, version]
+    assert queries.captured_queries == []
+
+
+@pytest.mark.asyncio
+async def test_a_viewer_whose_version_is_no_longer_stored_gets_the_newest_table(redis_url):
+    """Once a version has left Redis, a late viewer is sent the table as it is now."""
+    room = await database_sync_to_async(playing_room)(PEOPLE)
+    viewer = _Viewer(room.pk, room.version)
+    version = await database_sync_to_async(_two_moves)(room.pk)
+    await sync_to_async(redis.Redis.from_url(redis_url).flushdb)()
+    await viewer.room_changed({"version": version})
+    assert _versions(viewer.frames) == [version]
+
+
+def _bea_fills_the_last_seat() -> tuple[int, object]:
+    room = create(ANN)
+    for _ in range(6):
+        services.do_add_bot(room.pk, ANN, "easy")
+    before = fresh(room).version
+    services.do_join(room.pk, BEA)
+    return before, fresh(room)
+
+
+@pytest.mark.asyncio
+async def test_a_transaction_that_changes_a_room_twice_gives_it_one_new_version():
+    """Bea's join fills the last seat and starts the game in the same transaction: one
+    new version, whose stored snapshot shows the game being played."""
+    before, after = await database_sync_to_async(_bea_fills_the_last_seat)()
+    assert after.status == "playing" and after.version == before + 1
+    stored = await _fetch_stored(after.pk, after.version)
+    assert stored.status == "playing" and stored.state == after.match.state
+
+
+def _stored(room_id: int, version: int):
+    data = redis.Redis.from_url(os.environ["REDIS_URL"]).get(_stored_key(room_id, version))
+    assert data is not None, f"version {version} of room {room_id} was not stored"
+    return pickle.loads(data)
+
+
+def _play_with_bots(game: str, players: int | None, options: dict, steps: int) -> int:
+    """Ann hosts and bots fill the table; everyone plays their default move. After every
+    change the stored snapshot equals the room as the database has it."""
+    room = services.do_create_room(ANN, game, options, True, players=players)
+    seats = players or len(fresh(room).seats.all())
+    for _ in range(seats - 1):
+        services.do_add_bot(room.pk, ANN, "easy")
+    if fresh(room).status == "waiting":
+        services.do_start(room.pk, ANN)
+    checked = 0
+    for _ in range(steps):
+        room = fresh(room)
+        assert _stored(room.pk, room.version) == load_snapshot(room.pk)
+        checked += 1
+        if room.status != "playing":
+            assert room.status == "finished"
+            break
+        engine = rules_for(game).engine
+        seat = engine.to_act(room.match.state)[0]
+        action = engine.default_action(room.match.state, seat)
+        if seat == 0:
+            services.do_act(room.pk, ANN, action, room.version)
+        else:
+            services.do_bot_move(room.pk, room.version, seat, action)
+    return checked
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [("disunyer", None, {}), ("dayous", 4, {"decks": 1}), ("courtpiece", None, {})],
+)
+def test_every_stored_snapshot_equals_the_database_at_its_version(game, players, options):
+    """Snapshots are taken from the objects a change saved, not read back: through a
+    game of each kind (joins, bots, the start, moves, coins, the end) each one equals
+    what the database has at that version."""
+    assert _play_with_bots(game, players, options, steps=300) > 10
