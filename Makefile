@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install run test bench lint
+.PHONY: install run serve test bench loadtest lint
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -17,11 +17,17 @@ install: $(STAMP)
 run: install
 	bin/run
 
+serve: install
+	bin/serve
+
 test: install
 	bin/test $(ARGS)
 
 bench: install
 	bin/bench
+
+loadtest: install
+	bin/loadtest $(ARGS)
 
 lint: install
 	$(VENV)/bin/ruff check .
