@@ -1,0 +1,77 @@
+"""When each version was committed: the time this process received the site's
+``{"type": "room.changed", "version": v}`` publish (or the anchor's own).
+
+The site sends it to the group ``room.<id>`` right after the commit, through
+channels-redis's RedisPubSubChannelLayer, which publishes the msgpack-packed event
+on the Redis channel ``asgi__group__<group>`` (prefix "asgi", see
+channels_redis/pubsub.py). Subscribing to those channels times every commit without
+touching the site's code.
+"""
+
+import asyncio
+import time
+from collections import Counter, defaultdict
+
+import msgpack
+import redis.asyncio as aioredis
+
+GROUP_CHANNEL_PREFIX = "asgi__group__"
+SITE_GROUPS = "room."
+ANCHOR_GROUPS = "anchor."
+CHANGED = {"room.changed", "anchor.changed"}
+
+
+def group_channel(group: str) -> str:
+    return f"{GROUP_CHANNEL_PREFIX}{group}"
+
+
+def pack(event: dict) -> bytes:
+    """An event as the Pub/Sub layer's group_send puts it on the wire."""
+    return msgpack.packb(event)
+
+
+class CommitLog:
+    """Subscribes to every room's and anchor group's channel and keeps, per group, the
+    receipt time of each version's first announcement."""
+
+    def __init__(self, redis_url: str):
+        self._redis = aioredis.from_url(redis_url)
+        self._pubsub = self._redis.pubsub()
+        self._task = None
+        self.commits: dict[str, dict[int, float]] = defaultdict(dict)
+        self.other_events: Counter = Counter()
+
+    async def start(self) -> None:
+        await self._pubsub.psubscribe(*(group_channel(prefix) + "*" for prefix in (SITE_GROUPS, ANCHOR_GROUPS)))
+        self._task = asyncio.create_task(self._listen())
+
+    async def _listen(self) -> None:
+        async for message in self._pubsub.listen():
+            received = time.time()
+            if message["type"] != "pmessage":
+                continue
+            group = message["channel"].decode().removeprefix(GROUP_CHANNEL_PREFIX)
+            event = msgpack.unpackb(message["data"])
+            if event.get("type") in CHANGED:
+                self.commits[group].setdefault(event["version"], received)
+            else:
+                self.other_events[event.get("type", "?")] += 1
+
+    def latest(self, until: float) -> dict[str, int]:
+        """Each group's newest version committed by ``until``."""
+        latest = {}
+        for group, versions in self.commits.items():
+            committed = [version for version, at in versions.items() if at <= until]
+            if committed:
+                latest[group] = max(committed)
+        return latest
+
+    async def publish(self, group: str, version: int) -> None:
+        """The anchor's publisher: the same message the site's group_send would put on the wire."""
+        await self._redis.publish(group_channel(group), pack({"type": "anchor.changed", "version": version}))
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+        await self._pubsub.aclose()
+        await self._redis.aclose()

@@ -1,0 +1,64 @@
+"""The load test's own throw-away database: a SQLite file in its work directory, or
+a database made for the run on a PostgreSQL server and dropped afterwards."""
+
+import secrets
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+from rooms.loadtest.errors import LoadTestError
+
+POSTGRES_SCHEMES = ("postgres", "postgresql")
+
+
+class DatabaseError(LoadTestError):
+    pass
+
+
+@dataclass
+class ThrowawayDatabase:
+    url: str
+    kind: str  # "SQLite" or "PostgreSQL"
+    server_url: str = ""  # PostgreSQL: where it was made, to drop it from
+    name: str = ""
+
+    def drop(self) -> None:
+        if self.kind != "PostgreSQL":
+            return  # the file goes with the work directory
+        import psycopg
+
+        with psycopg.connect(self.server_url, autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE IF EXISTS "{self.name}" WITH (FORCE)')
+
+
+def check_server_url(url: str) -> None:
+    if urlsplit(url).scheme not in POSTGRES_SCHEMES:
+        raise DatabaseError(
+            f"--database-url must be a PostgreSQL URL (postgres://user:password@host:port/database), "
+            f"not {url.split(':', 1)[0]!r}; SQLite is the default."
+        )
+
+
+def create(server_url: str | None, workdir: Path) -> ThrowawayDatabase:
+    if not server_url:
+        return ThrowawayDatabase(url=f"sqlite:///{workdir / 'loadtest.sqlite3'}", kind="SQLite")
+    check_server_url(server_url)
+    import psycopg
+
+    name = f"cardclub_loadtest_{secrets.token_hex(4)}"
+    try:
+        with psycopg.connect(server_url, autocommit=True) as connection:
+            connection.execute(f'CREATE DATABASE "{name}"')
+    except psycopg.Error as error:
+        raise DatabaseError(f"Could not create a database on {_without_password(server_url)}: {error}") from None
+    parts = urlsplit(server_url)
+    url = urlunsplit(parts._replace(path=f"/{name}"))
+    return ThrowawayDatabase(url=url, kind="PostgreSQL", server_url=server_url, name=name)
+
+
+def _without_password(url: str) -> str:
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    port = f":{parts.port}" if parts.port else ""
+    user = f"{parts.username}@" if parts.username else ""
+    return urlunsplit(parts._replace(netloc=f"{user}{host}{port}"))

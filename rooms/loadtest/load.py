@@ -1,0 +1,24 @@
+"""How much load a run puts on the stack under test."""
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Load:
+    game: str
+    tables: int
+    sockets: int
+    seconds: float
+    pace: tuple[float, float]  # seconds between a table's actions, from BOT_DELAY_MS
+    client_processes: int
+
+    @property
+    def nominal_per_second(self) -> float:
+        """The versions the tables would offer if nothing lagged."""
+        return round(self.tables / (sum(self.pace) / 2), 2)
+
+    def spread(self, ports: list[int]) -> list[tuple[int, int, int]]:
+        """(table, socket number in the table, port): a table's sockets go round the ports."""
+        return [
+            (t, s, ports[(t * self.sockets + s) % len(ports)]) for t in range(self.tables) for s in range(self.sockets)
+        ]

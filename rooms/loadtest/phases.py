@@ -1,0 +1,146 @@
+"""The two phases of a run, measured the same way: the bare-stack anchor, then the site.
+
+Each phase connects every socket (timed), lets them sit idle (memory per socket),
+drives its rooms for the window — the site's bots and players, or the anchor's
+publisher — then waits for every socket to have its room's last version, closes
+them all and sorts every frame (rooms/loadtest/analysis.py).
+"""
+
+import asyncio
+import os
+import random
+import time
+
+from rooms.loadtest import analysis, logs, procstats
+from rooms.loadtest.clients import ClientPool
+from rooms.loadtest.commits import CommitLog
+from rooms.loadtest.load import Load
+from rooms.loadtest.sitetables import SiteTables
+from rooms.loadtest.stack import Stack
+
+IDLE_SECONDS = 3  # after the last connect, before idle memory is read
+WARMUP_SECONDS = 2  # after the drive starts, before the window opens
+DRAIN_SECONDS = 15  # at most, for every socket to get its room's last version
+MOVE_DRAIN_SECONDS = 10  # the same, before a table moves to its next room
+SETTLE_SECONDS = 2  # after the sockets close, before the logs are read
+
+
+def _idle_rss_per_socket(before: dict[int, int], idle: dict[int, int], tabs: list[dict]) -> float:
+    """KB of web-process memory per idle socket, averaged over the web processes."""
+    per_port = []
+    for port, rss in before.items():
+        sockets = sum(1 for tab in tabs if tab["port"] == port)
+        if sockets:
+            per_port.append((idle[port] - rss) / sockets / 1024)
+    return round(sum(per_port) / len(per_port), 1)
+
+
+class Phase:
+    """What both phases share: the clients, the timing, the process figures."""
+
+    def __init__(self, name: str, stack: Stack, commits: CommitLog, load: Load, servers: dict[int, int]):
+        self.name, self.stack, self.commits, self.load = name, stack, commits, load
+        self.servers = servers  # port -> pid of the web (or anchor) processes under test
+        self.pool: ClientPool | None = None
+
+    def _rss(self) -> dict[int, int]:
+        return {port: procstats.rss(pid) for port, pid in self.servers.items()}
+
+    def _pids(self) -> dict[str, int]:
+        return {**self.stack.pids(), **self.pool.pids()}
+
+    async def connect(self, tabs: list[dict], on_finished=lambda table: None) -> dict:
+        before = self._rss()
+        self.pool = ClientPool(tabs, self.load.client_processes, self.load.pace, self.stack.workdir, self.name,
+                               on_finished)
+        began = time.time()
+        connected = await self.pool.connect()
+        ready_seconds = round(time.time() - began, 2)
+        await asyncio.sleep(IDLE_SECONDS)
+        return {
+            "connect_seconds": round(connected["done"] - connected["started"], 2) if connected["done"] else None,
+            "clients_ready_seconds": ready_seconds,
+            "sockets_not_connected": connected["missing"],
+            "idle_rss_per_socket_kb": _idle_rss_per_socket(before, self._rss(), tabs),
+        }
+
+    async def measure(self, start: float) -> tuple[float, dict]:
+        """Wait for the window's start, sample, wait for its end, sample: per-process usage."""
+        await asyncio.sleep(max(0.0, start - time.time()))
+        first = {name: procstats.sample(pid) for name, pid in self._pids().items()}
+        first["conductor"] = procstats.sample(os.getpid(), family=False)
+        end = start + self.load.seconds
+        await asyncio.sleep(max(0.0, end - time.time()))
+        last = {name: procstats.sample(pid) for name, pid in self._pids().items()}
+        last["conductor"] = procstats.sample(os.getpid(), family=False)
+        return end, {name: procstats.usage(first[name], last.get(name)) for name in first}
+
+    async def finish(self, start: float, end: float, marks: dict) -> dict:
+        drained = await self.pool.drain(self.commits.latest(end), DRAIN_SECONDS)
+        drain_seconds = time.time() - end
+        await asyncio.sleep(SETTLE_SECONDS)
+        return {
+            "drain_seconds": round(drain_seconds, 2),
+            **analysis.figures(self.commits.commits, drained["connections"], start, end),
+            "moves_sent": drained["moves_sent"],
+            "toasts_to_players": drained["toasts_to_players"],
+            "server_errors": logs.since(marks),
+            "load_average_at_end": procstats.load_average(),
+        }
+
+    def log_marks(self, names: list[str]) -> dict:
+        return logs.mark([self.stack.log_path(name) for name in names])
+
+
+async def run_anchor(stack: Stack, commits: CommitLog, load: Load) -> dict:
+    ports = stack.anchor_ports
+    try:
+        servers = {port: stack.pids()[f"anchor :{port}"] for port in ports}
+        phase = Phase("anchor", stack, commits, load, servers)
+        marks = phase.log_marks([f"anchor :{port}" for port in ports])
+        tabs = [
+            {"key": f"t{t}s{s}", "table": f"t{t}", "role": "spectator", "port": port,
+             "path": f"/ws/anchor/{t}/", "group": f"anchor.{t}"}
+            for t, s, port in load.spread(ports)
+        ]
+        connected = await phase.connect(tabs)
+        publishers = [asyncio.create_task(_publish(commits, f"anchor.{t}", load.pace)) for t in range(load.tables)]
+        start = time.time() + WARMUP_SECONDS
+        end, processes = await phase.measure(start)
+        for publisher in publishers:
+            publisher.cancel()
+        figures = await phase.finish(start, end, marks)
+    finally:
+        stack.stop_anchors()
+    return {**connected, **figures, "processes": processes, "nominal_per_second": load.nominal_per_second}
+
+
+async def _publish(commits: CommitLog, group: str, pace: tuple[float, float]) -> None:
+    rng = random.Random(group)
+    await asyncio.sleep(rng.uniform(0, pace[1]))
+    version = 0
+    while True:
+        version += 1
+        await commits.publish(group, version)
+        await asyncio.sleep(rng.uniform(*pace))
+
+
+async def run_site(stack: Stack, commits: CommitLog, load: Load) -> dict:
+    tables = SiteTables(stack.seeder, load, MOVE_DRAIN_SECONDS)
+    await tables.make()
+    await asyncio.gather(*(tables.warm_up(port) for port in stack.web_ports))
+    servers = {port: stack.pids()[f"web :{port}"] for port in stack.web_ports}
+    phase = Phase("site", stack, commits, load, servers)
+    marks = phase.log_marks([f"web :{port}" for port in stack.web_ports] + ["timers", "bots", "beat"])
+    tabs = tables.tabs(stack.web_ports)
+    connected = await phase.connect(tabs, on_finished=tables.finished)
+    tables.pool = phase.pool
+    fill_seconds = await tables.fill()
+    start = time.time() + WARMUP_SECONDS
+    tables.until = start + load.seconds
+    end, processes = await phase.measure(start)
+    figures = await phase.finish(start, end, marks)
+    return {
+        **connected, **figures, **tables.summary(), "fill_seconds": fill_seconds, "processes": processes,
+        "nominal_per_second": load.nominal_per_second, "exited": stack.exited(),
+    }

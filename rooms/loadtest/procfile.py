@@ -1,0 +1,72 @@
+"""The site's own command lines, read from its Procfile (and bin/web), so that the
+load test starts exactly what `make run` starts, with this virtualenv."""
+
+import shlex
+from pathlib import Path
+
+from rooms.loadtest.errors import LoadTestError
+
+WEB_APP = "config.asgi:application"
+WORKERS = ("timers", "bots", "beat")
+_ADDRESS_FLAGS = ("--host", "--port", "--uds", "--fd")
+
+
+class ProcfileError(LoadTestError):
+    pass
+
+
+def read_procfile(site_dir: Path) -> dict[str, str]:
+    path = site_dir / "Procfile"
+    if not path.exists():
+        raise ProcfileError(f"{site_dir} has no Procfile: is it a checkout of the site?")
+    entries = {}
+    for line in path.read_text().splitlines():
+        name, colon, command = line.partition(":")
+        if colon and name.strip() and not name.startswith("#"):
+            entries[name.strip()] = command.strip()
+    missing = [name for name in ("web", *WORKERS) if name not in entries]
+    if missing:
+        raise ProcfileError(f"{path} has no {', '.join(missing)} line.")
+    return entries
+
+
+def _uvicorn_line(site_dir: Path, web_entry: str) -> str:
+    """The uvicorn command: the Procfile's web line, or the one bin/web runs."""
+    if WEB_APP in web_entry:
+        return web_entry
+    script = site_dir / shlex.split(web_entry)[0]
+    if not script.is_file():
+        raise ProcfileError(f"The Procfile's web line runs {script}, which is missing.")
+    for line in script.read_text().replace("\\\n", " ").splitlines():
+        if WEB_APP in line:
+            return line
+    raise ProcfileError(f"{script} runs no `uvicorn {WEB_APP}`.")
+
+
+def uvicorn_flags(site_dir: Path) -> list[str]:
+    """The web line's uvicorn options other than where it listens (the tool picks ports)."""
+    tokens = shlex.split(_uvicorn_line(site_dir, read_procfile(site_dir)["web"]))
+    flags, skip = [], False
+    for token in tokens[tokens.index(WEB_APP) + 1:]:
+        if skip:
+            skip = False
+        elif token in _ADDRESS_FLAGS:
+            skip = True
+        elif "$" not in token and not token.startswith(tuple(f"{flag}=" for flag in _ADDRESS_FLAGS)):
+            flags.append(token)
+    return flags
+
+
+def uvicorn_command(venv_bin: Path, app: str, port: int, flags: list[str], app_dir: Path | None = None) -> list[str]:
+    where = ["--app-dir", str(app_dir)] if app_dir else []
+    return [str(venv_bin / "uvicorn"), app, *where, "--host", "127.0.0.1", "--port", str(port), *flags]
+
+
+def worker_commands(site_dir: Path, venv_bin: Path) -> dict[str, list[str]]:
+    """The timers worker, the bots worker and the beat, as the Procfile runs them."""
+    entries = read_procfile(site_dir)
+    commands = {}
+    for name in WORKERS:
+        program, *args = shlex.split(entries[name])
+        commands[name] = [str(venv_bin / Path(program).name), *args]
+    return commands

@@ -1,0 +1,97 @@
+"""The run's figures as a table to read (the raw figures go to --json)."""
+
+BUSY_CLIENT_PERCENT = 80
+
+
+def _number(value) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, float) and not value.is_integer():
+        return f"{value:,.1f}"
+    return f"{int(value):,}"
+
+
+def _ratio(value) -> str:
+    return "" if value is None else f"{value:,.1f}×"
+
+
+def _errors(errors: dict) -> str:
+    return ", ".join(f"{name} {count:,}" for name, count in errors["by_exception"].items())
+
+
+def _row(label: str, site: dict, anchor: dict, read, ratio: float | None = None) -> tuple[str, str, str, str]:
+    return label, _number(read(site)), _number(read(anchor)), _ratio(ratio)
+
+
+def _rows(site: dict, anchor: dict, ratios: dict) -> list[tuple[str, str, str, str]]:
+    def key(name):
+        return lambda phase: phase[name]
+
+    def latency(name):
+        return lambda phase: phase["latency_ms"][name]
+
+    def frames(kind):
+        return lambda phase: phase["frames"][kind]
+
+    return [
+        *(_row(f"latency {name} (ms)", site, anchor, latency(name), ratios.get(name))
+          for name in ("p50", "p95", "p99", "max")),
+        _row("versions offered per s", site, anchor, key("offered_per_second")),
+        _row("  nominal: one action per table per pace", site, anchor, key("nominal_per_second")),
+        _row("versions pushed per s", site, anchor, key("pushed_per_second")),
+        _row("frames: a new version", site, anchor, frames("new")),
+        _row("frames: a version the socket had (repeat)", site, anchor, frames("repeat")),
+        _row("frames: the table on connect", site, anchor, frames("connect")),
+        _row("frames: older than the newest (stale)", site, anchor, frames("stale")),
+        _row("missed versions", site, anchor, key("missed_versions")),
+        _row("  of versions owed to sockets", site, anchor, key("owed")),
+        _row("closed sockets (unexpected)", site, anchor, key("closed_sockets")),
+        _row("failed connects", site, anchor, key("failed_connects")),
+        _row("connect all sockets (s)", site, anchor, key("connect_seconds"), ratios.get("connect")),
+        _row("idle RSS per socket (KB)", site, anchor, key("idle_rss_per_socket_kb")),
+        _row("mean frame (characters)", site, anchor, key("mean_frame_chars")),
+        _row("tracebacks in the server logs", site, anchor, lambda phase: phase["server_errors"]["tracebacks"]),
+        ("moves sent by players (toasts back)", f"{site['moves_sent']:,} ({site['toasts_to_players']:,})", "", ""),
+        ("games played again (refused)", f"{site['restarts']:,} ({site['restarts_refused']:,})", "", ""),
+    ]
+
+
+def _processes(site: dict, anchor: dict) -> list[str]:
+    lines = ["", "Processes: CPU % over the window (100 = one core); RSS MB at the window's start → end",
+             f"{'':24}{'site phase':>28}{'anchor phase':>28}"]
+    for name in dict.fromkeys([*site["processes"], *anchor["processes"]]):
+        cells = []
+        for phase in (site, anchor):
+            usage = phase["processes"].get(name)
+            if usage is None or usage["exited"]:
+                cells.append("—" if usage is None else "exited")
+            else:
+                cells.append(f"{usage['cpu_percent']:.0f}%  {usage['rss_start_mb']:.0f} → {usage['rss_end_mb']:.0f}")
+        lines.append(f"{name:24}{cells[0]:>28}{cells[1]:>28}")
+    return lines
+
+
+def format_report(result: dict) -> str:
+    options, site, anchor = result["options"], result["site"], result["anchor"]
+    head = [
+        f"Load test: {options['game']}, {options['tables']} tables × {options['sockets']} sockets "
+        f"(1 player, {options['sockets'] - 1} spectators), {options['web']} web process(es), {result['database']}, "
+        f"{options['seconds']:g} s window per phase",
+        f"Site {options['site_dir']} · BOT_DELAY_MS {','.join(map(str, options['bot_delay_ms']))} · "
+        f"{result['client_processes']} client process(es) · {result['cores']} cores",
+        f"Load average: {result['load_average_before']} before, {anchor['load_average_at_end']} after the anchor, "
+        f"{site['load_average_at_end']} after the site, {result['load_average_after']} at the end",
+        "",
+        f"{'':44}{'site':>14}{'anchor':>14}{'site/anchor':>13}",
+    ]
+    body = [f"{label:44}{s:>14}{a:>14}{r:>13}" for label, s, a, r in _rows(site, anchor, result["ratios"])]
+    notes = [f"{name} tracebacks: {_errors(phase['server_errors'])}"
+             for name, phase in (("Site", site), ("Anchor", anchor)) if phase["server_errors"]["by_exception"]]
+    busy = [name for phase in (site, anchor) for name, usage in phase["processes"].items()
+            if name.startswith("client") and (usage["cpu_percent"] or 0) > BUSY_CLIENT_PERCENT]
+    if busy:
+        notes.append(f"Client processes near a full core ({', '.join(sorted(set(busy)))}): the client may be "
+                     "the bottleneck; try more --clients.")
+    if site["exited"]:
+        notes.append(f"Stopped by themselves during the run: {', '.join(site['exited'])}.")
+    return "\n".join(head + body + _processes(site, anchor) + ([""] + notes if notes else []))

@@ -1,0 +1,86 @@
+"""One run of the load test: start the stack, measure the anchor, measure the site, stop."""
+
+import json
+import math
+import os
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from rooms.loadtest import procstats
+from rooms.loadtest.commits import CommitLog
+from rooms.loadtest.load import Load
+from rooms.loadtest.phases import run_anchor, run_site
+from rooms.loadtest.stack import Stack
+
+GAMES = ("disunyer", "dayous", "courtpiece")
+SOCKETS_PER_CLIENT_PROCESS = 800
+MOST_CLIENT_PROCESSES = 4
+
+
+@dataclass(frozen=True)
+class Options:
+    game: str
+    tables: int
+    sockets: int
+    seconds: float
+    web: int
+    site_dir: Path
+    database_url: str | None  # a PostgreSQL server to make the throw-away database on; None: SQLite
+    bot_delay_ms: tuple[int, int]
+    client_processes: int  # 0: one per SOCKETS_PER_CLIENT_PROCESS sockets
+    keep: bool = False  # keep the work directory (logs, every frame, commit times) and say where it is
+
+    def load(self) -> Load:
+        automatic = min(MOST_CLIENT_PROCESSES, math.ceil(self.tables * self.sockets / SOCKETS_PER_CLIENT_PROCESS))
+        return Load(
+            game=self.game, tables=self.tables, sockets=self.sockets, seconds=self.seconds,
+            pace=(self.bot_delay_ms[0] / 1000, self.bot_delay_ms[1] / 1000),
+            client_processes=self.client_processes or automatic,
+        )
+
+
+def ratio(site: float | None, anchor: float | None) -> float | None:
+    if site is None or not anchor:
+        return None
+    return round(site / anchor, 2)
+
+
+async def run(options: Options, say: Callable[[str], None]) -> dict:
+    load = options.load()
+    result = {
+        "options": {**asdict(options), "site_dir": str(options.site_dir), "database_url": bool(options.database_url)},
+        "client_processes": load.client_processes,
+        "cores": os.cpu_count(),
+        "load_average_before": procstats.load_average(),
+    }
+    stack = Stack(options.site_dir, options.web, options.database_url, options.bot_delay_ms)
+    commits = None
+    try:
+        say(f"Starting Redis, a throw-away database and the site from {options.site_dir} (in {stack.workdir})")
+        began = time.time()
+        await stack.start()
+        result["database"] = stack.database.kind
+        result["start_seconds"] = round(time.time() - began, 1)
+        commits = CommitLog(stack.redis_url)
+        await commits.start()
+        say(f"Anchor: {load.tables} groups x {load.sockets} sockets, {load.seconds:g} s")
+        result["anchor"] = await run_anchor(stack, commits, load)
+        say(f"Site: {load.tables} {load.game} tables x {load.sockets} sockets, {load.seconds:g} s")
+        result["site"] = await run_site(stack, commits, load)
+        result["commands"] = stack.commands
+    finally:
+        if commits is not None:
+            await commits.stop()
+            if options.keep:
+                (stack.workdir / "commits.json").write_text(json.dumps(commits.commits))
+        await stack.stop(keep=options.keep)
+        if options.keep:
+            say(f"Kept the work directory (logs, frames, commit times): {stack.workdir}")
+    result["load_average_after"] = procstats.load_average()
+    result["ratios"] = {
+        key: ratio(result["site"]["latency_ms"][key], result["anchor"]["latency_ms"][key]) for key in ("p50", "p99")
+    }
+    result["ratios"]["connect"] = ratio(result["site"]["connect_seconds"], result["anchor"]["connect_seconds"])
+    return result

@@ -1,0 +1,115 @@
+"""The load test's hands inside the site under test: guest sessions, rooms full of
+bots, "Play again" — all through the site's own services, as its views would.
+
+Run with the site's code and settings (``python -P loadtest_seeder.py`` with the
+checkout on PYTHONPATH); imports nothing from the load test. Reads one JSON request a
+line on stdin and answers each with one line that starts with REPLY; anything else
+on stdout is the site's own output. REPLY is the script's one argument.
+"""
+
+import json
+import os
+import sys
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.contrib.sessions.backends.db import SessionStore  # noqa: E402
+from django.db import transaction  # noqa: E402
+
+from accounts.identity import Player, ensure_guest  # noqa: E402
+from rooms import services  # noqa: E402
+from rooms.forms import FORMS  # noqa: E402
+from rooms.gamerules import rules_for  # noqa: E402
+from rooms.models import Room  # noqa: E402
+
+
+def make_sessions(count: int) -> dict:
+    """Guest sessions, as a first page load gives every visitor."""
+    keys = []
+    with transaction.atomic():
+        for _ in range(count):
+            session = SessionStore()
+            ensure_guest(session)
+            session.save()
+            keys.append(session.session_key)
+    return {"sessions": keys}
+
+
+def _player(session_key: str) -> Player:
+    guest_id, name = ensure_guest(SessionStore(session_key))
+    return Player(name=name, guest_id=guest_id)
+
+
+def _default_form(game: str):
+    """The creation form as a host leaves it: every field at its initial value."""
+    form_class = FORMS[game]
+    defaults = {name: field.initial for name, field in form_class.base_fields.items() if field.initial is not None}
+    form = form_class(defaults)
+    if not form.is_valid():
+        raise ValueError(f"The {game} form's defaults do not validate: {form.errors.as_text()}")
+    return form
+
+
+def _room(room_id: int) -> dict:
+    room = Room.objects.get(pk=room_id)
+    return {"room_id": room.id, "code": room.code, "version": room.version, "status": room.status}
+
+
+def create_room(game: str, session: str) -> dict:
+    """A waiting room with this guest as its host and the form's default options."""
+    form = _default_form(game)
+    room = services.do_create_room(
+        _player(session), game, form.game_options(), form.cleaned_data["is_public"],
+        form.cleaned_data["bot_level"], form.players(),
+    )
+    return _room(room.id)
+
+
+def fill(room_id: int, session: str) -> dict:
+    """The host adds bots until the room is full (the game starts) and, where the game
+    waits for the host once full, starts it. One transaction for all the clicks."""
+    player = _player(session)
+    with transaction.atomic():
+        room = Room.objects.get(pk=room_id)
+        for _ in range(room.seats.count()):
+            room = Room.objects.get(pk=room_id)
+            if room.status != Room.Status.WAITING or not any(seat.is_empty for seat in room.seats.all()):
+                break
+            services.do_add_bot(room_id, player, room.bot_level)
+        room = Room.objects.get(pk=room_id)
+        if room.status == Room.Status.WAITING and rules_for(room.game).host_can_start:
+            services.do_start(room_id, player)
+    return _room(room_id)
+
+
+def play_again(room_id: int, session: str) -> dict:
+    """The player presses "Play again" and fills the new room with bots."""
+    next_room = services.do_play_again(room_id, _player(session))
+    return {"old_version": Room.objects.get(pk=room_id).version, **fill(next_room.id, session)}
+
+
+OPERATIONS = {"sessions": make_sessions, "room": create_room, "fill": fill, "again": play_again}
+
+
+def answer(request: dict) -> dict:
+    operation = OPERATIONS.get(request.pop("op", None))
+    if operation is None:
+        return {"error": f"unknown operation; known: {', '.join(OPERATIONS)}"}
+    try:
+        return operation(**request)
+    except Exception as error:  # a refusal is reported to the load test, which goes on
+        return {"error": f"{type(error).__name__}: {error}"}
+
+
+def main(reply: str) -> None:
+    for line in sys.stdin:
+        if line.strip():
+            print(reply + json.dumps(answer(json.loads(line))), flush=True)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])

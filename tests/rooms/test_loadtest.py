@@ -1,0 +1,134 @@
+"""The load test (`make loadtest`) counts right: its frame sorting and missed versions on
+hand-made frames, its reading of the real table fragments, and a tiny real run whose
+figures agree with each other. Correctness only: nothing here is timed."""
+
+import asyncio
+import json
+import os
+
+import pytest
+from django.conf import settings
+
+from games.disunyer.rules import ENGINE
+from rooms import services
+from rooms.loadtest import analysis, frames, procfile
+from rooms.loadtest.report import format_report
+from rooms.loadtest.run import Options, run
+from rooms.presence import NOBODY
+from rooms.rendering import render_table
+from rooms.snapshots import load_snapshot
+from tests.rooms.helpers import PEOPLE, actor, fresh, person_at, playing_room
+
+
+def _connection(socket, opened, frames_, closed, planned=True):
+    return {
+        "socket": socket, "group": "room.1", "started_at": opened, "opened_at": opened, "closed_at": closed,
+        "planned": planned, "close": "" if planned else "1011", "error": "", "frames": frames_,
+        "other_frames": 0, "chars": 1000 * len(frames_),
+    }
+
+
+def test_each_frame_is_sorted_once_and_a_version_never_received_is_missed():
+    """Room 1 commits versions 5 to 8 at 10, 11, 12 and 13 s; the window is 10.5–12.5 s, so
+    versions 6 and 7 are offered. Ann's socket gets 6 (20 ms), 6 again, 7 (50 ms) and 8
+    (committed after the window: not timed). Bea's gets only 7 (30 ms): she misses 6.
+    Carl connects at 11.5 s (his first table is 6), gets 7 (100 ms) and is dropped by the
+    server at 12.2 s: one closed socket, nothing missed."""
+    commits = {"room.1": {5: 10.0, 6: 11.0, 7: 12.0, 8: 13.0}}
+    connections = [
+        _connection("ann", 9.0, [(9.1, 5), (11.02, 6), (11.5, 6), (12.05, 7), (13.01, 8)], 13.5),
+        _connection("bea", 9.0, [(9.2, 5), (12.03, 7)], 13.5),
+        _connection("carl", 11.5, [(11.6, 6), (12.1, 7)], 12.2, planned=False),
+    ]
+
+    figures = analysis.figures(commits, connections, start=10.5, end=12.5)
+
+    assert figures["frames"] == {"connect": 1, "new": 5, "repeat": 1, "stale": 0}
+    assert figures["latency_ms"]["count"] == 4
+    assert figures["latency_ms"]["p50"] == pytest.approx(30)
+    assert figures["latency_ms"]["p99"] == pytest.approx(100)
+    assert figures["latency_ms"]["max"] == pytest.approx(100)
+    assert (figures["offered"], figures["pushed"]) == (2, 2)
+    assert (figures["owed"], figures["missed_versions"], figures["connections_missing_versions"]) == (5, 1, 1)
+    assert (figures["sockets"], figures["closed_sockets"], figures["failed_connects"]) == (3, 1, 0)
+
+
+def test_the_site_is_started_with_its_procfiles_command_lines(tmp_path):
+    """A checkout whose Procfile runs uvicorn itself, or through bin/web, is served with
+    that line's uvicorn options (where it listens is the load test's choice) and with
+    its Procfile's worker and beat lines, run from this virtualenv."""
+    workers = (
+        "timers: .venv/bin/celery -A config worker --queues timers --concurrency 2\n"
+        "bots: .venv/bin/celery -A config worker --queues bots --concurrency 2\n"
+        "beat: .venv/bin/celery -A config beat --schedule var/celerybeat-schedule\n"
+    )
+    (tmp_path / "Procfile").write_text(
+        "web: .venv/bin/uvicorn config.asgi:application --host $HOST --port $WEB_PORT --ws-max-size 65536\n" + workers
+    )
+    assert procfile.uvicorn_flags(tmp_path) == ["--ws-max-size", "65536"]
+    (tmp_path / "Procfile").write_text("web: bin/web\n" + workers)
+    (tmp_path / "bin").mkdir()
+    (tmp_path / "bin" / "web").write_text(
+        'exec .venv/bin/uvicorn config.asgi:application --host "${HOST:-127.0.0.1}" --port "${WEB_PORT:-8000}" \\\n'
+        '  --no-access-log "$@"\n'
+    )
+    assert procfile.uvicorn_flags(tmp_path) == ["--no-access-log"]
+    venv_bin = tmp_path / "venv" / "bin"
+    commands = procfile.worker_commands(tmp_path, venv_bin)
+    celery = str(venv_bin / "celery")
+    assert commands["beat"] == [celery, "-A", "config", "beat", "--schedule", "var/celerybeat-schedule"]
+    assert commands["bots"][-4:] == ["--queues", "bots", "--concurrency", "2"]
+
+
+@pytest.mark.django_db
+def test_the_player_is_offered_exactly_the_legal_moves_the_table_renders():
+    """Through a whole game of eight people, the moves the load test reads from the acting
+    player's rendered table are the engine's legal moves at the table's version; a
+    spectator is offered none; once the game is over the players see "Play again"."""
+    room = playing_room(PEOPLE)
+    for _ in range(500):
+        room = fresh(room)
+        if room.status != room.Status.PLAYING:
+            break
+        seat = actor(room)
+        snapshot = load_snapshot(room.id)
+        table = render_table(snapshot, NOBODY, seat)
+        offered = frames.moves(table)
+        assert frames.table_version(table) == snapshot.version
+        assert [json.loads(move["action"]) for move in offered] == ENGINE.legal_actions(room.match.state, seat)
+        assert {move["version"] for move in offered} == {str(snapshot.version)}
+        assert frames.moves(render_table(snapshot, NOBODY, None)) == []
+        assert not frames.is_game_over(table)
+        services.do_act(room.id, person_at(room, seat), json.loads(offered[0]["action"]), snapshot.version)
+    snapshot = load_snapshot(room.id)
+    assert snapshot.status == "finished"
+    assert frames.is_game_over(render_table(snapshot, NOBODY, 0))
+    assert not frames.is_game_over(render_table(snapshot, NOBODY, None))
+
+
+def test_a_tiny_run_reports_figures_that_agree_with_each_other():
+    """Two tables of three sockets (Ann and Bea each hosting one) for a few seconds, on
+    this checkout, against the suite's kind of database: every socket connects and stays,
+    nothing is missed, and each phase's counts agree — every version owed to a socket was
+    timed once, none was pushed that was not offered, every process was measured."""
+    database_url = os.environ.get("DATABASE_URL", "")
+    options = Options(
+        game="disunyer", tables=2, sockets=3, seconds=3, web=1, site_dir=settings.BASE_DIR,
+        database_url=database_url if database_url.startswith("postgres") else None,
+        bot_delay_ms=(300, 500), client_processes=0,
+    )
+
+    result = asyncio.run(run(options, say=lambda line: None))
+
+    for phase in (result["site"], result["anchor"]):
+        assert (phase["sockets"], phase["sockets_not_connected"]) == (6, 0)
+        assert (phase["closed_sockets"], phase["failed_connects"], phase["missed_versions"]) == (0, 0, 0)
+        assert phase["offered"] > 0
+        assert phase["pushed"] == phase["offered"]
+        assert phase["latency_ms"]["count"] == phase["owed"]
+        assert phase["frames"]["new"] + phase["frames"]["stale"] >= phase["latency_ms"]["count"]
+        assert phase["server_errors"]["tracebacks"] == 0
+    assert {"redis", "timers", "bots", "beat", "seeder", "conductor"} <= set(result["site"]["processes"])
+    assert all(usage["cpu_percent"] is not None for usage in result["site"]["processes"].values())
+    assert result["site"]["exited"] == []
+    assert "latency p50" in format_report(result)
