@@ -87,7 +87,10 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.parse(
         env_str("DATABASE_URL", f"sqlite:///{VAR_DIR / 'cardclub.sqlite3'}"),
-        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 0, minimum=0),
+        # Kept open between requests and socket events: opening one per call cost the
+        # push path more than its queries did (docs/performance.md).
+        conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 600, minimum=0),
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -166,7 +169,8 @@ CACHES = {
         "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "cardclub"),
     }
 }
-SESSION_ENGINE = "django.contrib.sessions.backends.db"
+# Read from Redis (each socket connect reads its session), kept in the database too.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 CELERY_BROKER_URL = REDIS_URL
 CELERY_RESULT_BACKEND = None
@@ -174,6 +178,9 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Celery's Django fix-up would close the database connection before and after every
+# task (a new connection per bot move); reuse it for this many tasks instead.
+CELERY_DB_REUSE_MAX = 1000
 CELERY_TIMEZONE = "UTC"
 CELERY_TASK_DEFAULT_QUEUE = "timers"
 CELERY_TASK_ROUTES = {"rooms.tasks.play_bot": {"queue": "bots"}}

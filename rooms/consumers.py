@@ -1,26 +1,40 @@
 """One consumer per viewer: pushes that viewer's table, takes their moves and reactions."""
 
+import asyncio
 import logging
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.core.cache import cache
 from django.template.loader import render_to_string
 
 from accounts.identity import player_from
 from rooms import codeguard, incoming, presence, services
 from rooms.errors import RoomError
 from rooms.followups import room_group
+from rooms.models import Room
 from rooms.reactions import REACTION_INTERVAL_SECONDS, SPECTATOR_EMOJIS, is_phrase, player_reactions
+from rooms.redisclients import async_client, key
 from rooms.rendering import render_presence, render_table
 from rooms.snapshots import snapshots
 
 log = logging.getLogger(__name__)
 
 CATCH_UP_VERSIONS = 20
+PRESENCE_SETTLE_SECONDS = 0.2
 
 
 class RoomConsumer(AsyncWebsocketConsumer):
+    async def dispatch(self, message):
+        """As Channels' own, but without its hop to the database thread before every
+        message to close stale connections: with a socket per viewer that hop queued
+        every push of every table behind one thread. This consumer reaches the database
+        only through ``database_sync_to_async``, which closes them itself."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
     async def connect(self):
         code = self.scope["url_route"]["kwargs"]["code"]
         try:
@@ -34,21 +48,29 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.player = await database_sync_to_async(_player)(self.scope)
         self.sent_version = 0
         self.presence = presence.NOBODY
-        snapshot = await snapshots.newest(self.room_id)
+        self._presence_stale, self._presence_check = False, None
+        self.seat = None
+        # In the group before the version is read: every later version is announced to us.
+        await self.channel_layer.group_add(room_group(self.room_id), self.channel_name)
+        snapshot = await snapshots.get(self.room_id, await _version_of(self.room_id))
+        if snapshot is None:
+            await self.close(code=4404)
+            return
         self.game = snapshot.game
         self.seat = snapshot.seat_of(self.player)
-        await self.channel_layer.group_add(room_group(self.room_id), self.channel_name)
         await self.accept()
         self.presence = await presence.touch(self.room_id, self.channel_name, self.seat)
-        await self._announce_presence(self.presence)
+        await self._announce_presence()
         await self._send_table(snapshot)
 
     async def disconnect(self, code):
         if getattr(self, "room_id", None) is None:
             return
         await self.channel_layer.group_discard(room_group(self.room_id), self.channel_name)
-        after = await presence.leave(self.room_id, self.channel_name, self.seat)
-        await self._announce_presence(after)
+        if self._presence_check is not None:
+            self._presence_check.cancel()
+        await presence.leave(self.room_id, self.channel_name, self.seat)
+        await self._announce_presence()
 
     async def receive(self, text_data=None, bytes_data=None):
         try:
@@ -63,7 +85,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             case incoming.Ping():
                 now_present = await presence.touch(self.room_id, self.channel_name, self.seat)
                 if now_present != self.presence:  # a connection of a dead process has expired
-                    await self._announce_presence(now_present)
+                    await self._announce_presence()
             case incoming.Sync():
                 await self._send_table(await snapshots.newest(self.room_id), force=True)
 
@@ -80,9 +102,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if emoji not in allowed:
             return await self._refuse(incoming.NOT_HERE)
         sender = (self.player and (self.player.user_id or self.player.guest_id)) or self.channel_name
-        if not await database_sync_to_async(cache.add)(
-            f"react:{self.room_id}:{sender}", 1, REACTION_INTERVAL_SECONDS
-        ):
+        if not await async_client().set(key("react", self.room_id, sender), 1, nx=True, ex=REACTION_INTERVAL_SECONDS):
             return await self._refuse("Easy there — one reaction every couple of seconds.")
         await self.channel_layer.group_send(
             room_group(self.room_id),
@@ -99,10 +119,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         log.warning("Refused a message in room %s from %s: %s", self.room_id, self.player, logged or reason)
         await self.send(text_data=render_to_string("rooms/_toast.html", {"message": reason}))
 
-    async def _announce_presence(self, now_present):
-        await self.channel_layer.group_send(
-            room_group(self.room_id), {"type": "room.presence", **now_present.as_event()}
-        )
+    async def _announce_presence(self):
+        await self.channel_layer.group_send(room_group(self.room_id), {"type": "room.presence"})
 
     async def _send_table(self, snapshot, force: bool = False):
         if snapshot is None or (snapshot.version <= self.sent_version and not force):
@@ -117,7 +135,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return
         await presence.leave(self.room_id, self.channel_name, self.seat)
         self.seat = seat
-        await self._announce_presence(await presence.touch(self.room_id, self.channel_name, seat))
+        await presence.touch(self.room_id, self.channel_name, seat)
+        await self._announce_presence()
 
     async def room_changed(self, event):
         """Every version this viewer has not had yet, in order: two writers' announcements
@@ -128,14 +147,24 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 await self._send_table(await snapshots.get(self.room_id, version))
 
     async def room_presence(self, event):
-        """Only who is connected changed: just that goes out, not the whole table."""
-        now_present = presence.Presence.from_event(event)
-        if now_present == self.presence:
-            return
-        self.presence = now_present
-        snapshot = await snapshots.get(self.room_id, self.sent_version)
-        if snapshot is not None:
-            await self.send(text_data=render_presence(snapshot, now_present))
+        """Who is connected changed. A table's viewers often come and go together (a
+        new game, a page reload): a moment later the viewer is sent who is connected
+        then, read afresh, as a small fragment of its own — not the whole table."""
+        self._presence_stale = True
+        if self._presence_check is None or self._presence_check.done():
+            self._presence_check = asyncio.ensure_future(self._push_presence())
+
+    async def _push_presence(self):
+        while self._presence_stale:
+            self._presence_stale = False
+            await asyncio.sleep(PRESENCE_SETTLE_SECONDS)
+            now_present = await presence.now(self.room_id)
+            if now_present == self.presence:
+                continue
+            self.presence = now_present
+            snapshot = await snapshots.get(self.room_id, self.sent_version)
+            if snapshot is not None:
+                await self.send(text_data=render_presence(snapshot, now_present))
 
     async def room_reaction(self, event):
         await self.send(text_data=render_to_string("rooms/_reaction.html", event))
@@ -145,6 +174,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
 def _room_id(code: str, address: str | None) -> int | None:
     room = codeguard.find_room(code, address)
     return room and room.id
+
+
+@database_sync_to_async
+def _version_of(room_id: int) -> int:
+    return Room.objects.filter(pk=room_id).values_list("version", flat=True).first() or 0
 
 
 def _player(scope):

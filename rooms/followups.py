@@ -3,11 +3,10 @@
 import random
 from datetime import timedelta
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import transaction
 
+from rooms import layerloop
 from rooms.snapshots import load_snapshot, snapshot_of, store_snapshot
 
 
@@ -43,19 +42,18 @@ def is_pending(room) -> bool:
 
 def _announce_and_schedule(room) -> None:
     room._followups_pending = False
-    store_snapshot(room.__dict__.pop("_snapshot"))
+    snapshot = room.__dict__.pop("_snapshot")
+    store_snapshot(snapshot)
     announce(room.id, room.version)
-    _schedule(room)
+    _schedule(room, snapshot)
 
 
 def announce(room_id: int, version: int) -> None:
     """Tell every viewer of the room that it changed. The event carries no cards."""
-    async_to_sync(get_channel_layer().group_send)(
-        room_group(room_id), {"type": "room.changed", "version": version}
-    )
+    layerloop.group_send(room_group(room_id), {"type": "room.changed", "version": version})
 
 
-def _schedule(room) -> None:
+def _schedule(room, snapshot) -> None:
     from rooms import tasks
 
     if room.status == room.Status.WAITING and room.autostart_at is not None:
@@ -63,7 +61,13 @@ def _schedule(room) -> None:
     if room.status != room.Status.PLAYING:
         return
     match = room.match
-    if match.deadline is not None:
+    if match.deadline is not None and _awaits_a_person(snapshot):
+        # While only bots are awaited the beat's sweep is guarantee enough.
         tasks.fire_timeout.apply_async((room.id, room.version), eta=match.deadline)
     if match.bot_due_at is not None:
         tasks.play_bot.apply_async((room.id, room.version), eta=match.bot_due_at)
+
+
+def _awaits_a_person(snapshot) -> bool:
+    rules = snapshot.rules
+    return any(not rules.played_by_bot(snapshot.seats[seat]) for seat in rules.engine.to_act(snapshot.state))

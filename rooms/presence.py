@@ -18,13 +18,6 @@ class Presence:
     connected_seats: frozenset[int]
     spectators: int
 
-    def as_event(self) -> dict:
-        return {"seats": sorted(self.connected_seats), "spectators": self.spectators}
-
-    @classmethod
-    def from_event(cls, event: dict) -> "Presence":
-        return cls(frozenset(event["seats"]), event["spectators"])
-
 
 NOBODY = Presence(frozenset(), 0)
 
@@ -67,6 +60,10 @@ async def leave(room_id: int, channel_name: str, seat: int | None) -> Presence:
         pipe.zrangebyscore(key, time.time(), "+inf")
         _, members = await pipe.execute()
     return _summarise(members)
+
+
+async def now(room_id: int) -> Presence:
+    return _summarise(await async_client().zrangebyscore(_key(room_id), time.time(), "+inf"))
 
 
 def current(room_id: int) -> Presence:

@@ -25,11 +25,17 @@ from rooms.models import Match, MatchAction, Room, Seat
 log = logging.getLogger(__name__)
 
 
+def _locking(room_id: int):
+    """The room's row, locked, with its match (the match's row is not locked: every
+    change to a match holds its room's lock)."""
+    return Room.objects.select_for_update(of=("self",)).select_related("match").filter(pk=room_id)
+
+
 def _locked_room(room_id: int) -> Room:
-    try:
-        return Room.objects.select_for_update().get(pk=room_id)
-    except Room.DoesNotExist:
-        raise RoomError("There is no such room.") from None
+    room = _locking(room_id).first()
+    if room is None:
+        raise RoomError("There is no such room.")
+    return room
 
 
 def _changed(room: Room, *fields: str, seats: list[Seat] | None = None) -> None:
@@ -368,7 +374,7 @@ def do_act(room_id: int, player, action, version) -> None:
 def do_timeout(room_id: int, version: int) -> bool:
     """Play the timeout default for every seat awaited at ``version``. Idempotent."""
     with transaction.atomic():
-        room = Room.objects.select_for_update().filter(pk=room_id).first()
+        room = _locking(room_id).first()
         if room is None or room.status != Room.Status.PLAYING or room.version != version:
             return False
         match = room.match
@@ -491,7 +497,7 @@ def do_play_again(room_id: int, player) -> Room:
 def choose_bot_move(room: Room, seat: int) -> dict:
     """A bot's decision from its seat's view only, thought out without holding a lock."""
     rules = rules_for(room.game)
-    level = room.seats.get(index=seat).bot_level or STANDIN_LEVEL
+    level = next(s.bot_level for s in room.seats.all() if s.index == seat) or STANDIN_LEVEL
     view = rules.engine.view(room.match.state, seat)
     rng = random.Random(f"{room.match.seed}:{room.version}:{seat}")
     bot = rules.bot_for(level)
@@ -504,7 +510,7 @@ def choose_bot_move(room: Room, seat: int) -> dict:
 def do_bot_move(room_id: int, version: int, seat: int, action: dict) -> bool:
     """Apply a bot's move if the table is still the one it thought about."""
     with transaction.atomic():
-        room = Room.objects.select_for_update().filter(pk=room_id).first()
+        room = _locking(room_id).first()
         if room is None or room.status != Room.Status.PLAYING or room.version != version:
             return False
         try:

@@ -30,7 +30,7 @@ def autostart(room_id: int) -> bool:
 @shared_task(ignore_result=True)
 def play_bot(room_id: int, version: int) -> bool:
     """The first bot awaited at ``version`` thinks (no lock held), then moves."""
-    room = Room.objects.select_related("match").filter(pk=room_id, version=version).first()
+    room = Room.objects.select_related("match").prefetch_related("seats").filter(pk=room_id, version=version).first()
     if room is None or room.status != Room.Status.PLAYING:
         return False
     rules = rules_for(room.game)
