@@ -25,6 +25,14 @@ PRESENCE_SETTLE_SECONDS = 0.2
 
 
 class RoomConsumer(AsyncWebsocketConsumer):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.room_id = self.seat = None
+        self.sent_version = 0  # the version of the last table sent
+        self.presence = presence.NOBODY
+        self._sending = asyncio.Lock()
+        self._presence_stale, self._presence_check = False, None
+
     async def dispatch(self, message):
         """As Channels' own, but without its hop to the database thread before every
         message to close stale connections: with a socket per viewer that hop queued
@@ -46,10 +54,6 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self.close(code=4404)
             return
         self.player = await database_sync_to_async(_player)(self.scope)
-        self.sent_version = 0
-        self.presence = presence.NOBODY
-        self._presence_stale, self._presence_check = False, None
-        self.seat = None
         # In the group before the version is read: every later version is announced to us.
         await self.channel_layer.group_add(room_group(self.room_id), self.channel_name)
         snapshot = await snapshots.get(self.room_id, await _version_of(self.room_id))
@@ -64,7 +68,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self._send_table(snapshot)
 
     async def disconnect(self, code):
-        if getattr(self, "room_id", None) is None:
+        if self.room_id is None:
             return
         await self.channel_layer.group_discard(room_group(self.room_id), self.channel_name)
         if self._presence_check is not None:
@@ -125,9 +129,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def _send_table(self, snapshot, force: bool = False):
         if snapshot is None or (snapshot.version <= self.sent_version and not force):
             return
-        self.sent_version = snapshot.version
         await self._follow_seat(snapshot.seat_of(self.player))
-        await self.send(text_data=render_table(snapshot, self.presence, self.seat))
+        async with self._sending:
+            await self.send(text_data=render_table(snapshot, self.presence, self.seat))
+            self.sent_version = snapshot.version
 
     async def _follow_seat(self, seat):
         """A viewer who takes or leaves a seat is counted as a player or a spectator."""
@@ -159,12 +164,15 @@ class RoomConsumer(AsyncWebsocketConsumer):
             self._presence_stale = False
             await asyncio.sleep(PRESENCE_SETTLE_SECONDS)
             now_present = await presence.now(self.room_id)
-            if now_present == self.presence:
-                continue
-            self.presence = now_present
-            snapshot = await snapshots.get(self.room_id, self.sent_version)
-            if snapshot is not None:
-                await self.send(text_data=render_presence(snapshot, now_present))
+            # Never between a table's render and its send: the marks swapped in must be
+            # those of the table the browser has.
+            async with self._sending:
+                if now_present == self.presence:
+                    continue
+                self.presence = now_present
+                snapshot = await snapshots.get(self.room_id, self.sent_version)
+                if snapshot is not None:
+                    await self.send(text_data=render_presence(snapshot, now_present))
 
     async def room_reaction(self, event):
         await self.send(text_data=render_to_string("rooms/_reaction.html", event))

@@ -1,22 +1,27 @@
 """Every viewer gets every version of a table, in order, with no database query per
 viewer: each commit stores its own snapshot, built under the row lock, in Redis."""
 
+import asyncio
 import os
 import pickle
+import re
 
 import pytest
 import redis
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
+from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from config.asgi import application
 from games.disunyer.rules import ENGINE
-from rooms import presence, services
+from rooms import consumers, presence, services
 from rooms.consumers import RoomConsumer
 from rooms.gamerules import rules_for
+from rooms.rendering import render_table
 from rooms.snapshots import _fetch_stored, _stored_key, load_snapshot, snapshots
 from tests.rooms.helpers import ANN, BEA, PEOPLE, actor, create, fresh, person_at, playing_room
 
@@ -84,10 +89,10 @@ async def test_two_moves_that_commit_before_a_viewer_looks_are_both_pushed_in_or
 class _Viewer(RoomConsumer):
     """The real consumer with its frames kept instead of sent over a socket."""
 
-    def __init__(self, room_id: int, sent_version: int):
+    def __init__(self, room_id: int, sent_version: int, player=None):
         super().__init__()
-        self.room_id, self.sent_version = room_id, sent_version
-        self.player, self.seat, self.presence = None, None, presence.NOBODY
+        self.room_id, self.sent_version, self.player = room_id, sent_version, player
+        self.channel_layer, self.channel_name = get_channel_layer(), f"test-viewer-{room_id}"
         self.frames = []
 
     async def send(self, text_data=None, bytes_data=None, close=False):
@@ -193,3 +198,63 @@ def test_every_stored_snapshot_equals_the_database_at_its_version(game, players,
     game of each kind (joins, bots, the start, moves, coins, the end) each one equals
     what the database has at that version."""
     assert _play_with_bots(game, players, options, steps=300) > 10
+
+
+@pytest.mark.asyncio
+async def test_a_viewer_who_reconnects_gets_the_whole_table_as_it_is_now():
+    """Ann's socket drops; two moves are made while she is away. Her new socket's first
+    table is the current version, whole: equal to a fresh render for her seat."""
+    room = await database_sync_to_async(playing_room)(PEOPLE)
+    session = SessionStore()
+    session.update({"guest_id": ANN.guest_id, "guest_name": ANN.name})
+    await sync_to_async(session.create)()
+    cookie = f"sessionid={session.session_key}".encode()
+    headers = [(b"origin", b"http://localhost"), (b"host", b"localhost"), (b"cookie", cookie)]
+    first = WebsocketCommunicator(application, f"/ws/rooms/{room.code}/", headers=headers)
+    assert (await first.connect())[0]
+    await _frames_until(first, room.version)
+    await first.disconnect()
+    version = await database_sync_to_async(_two_moves)(room.pk)
+    again = WebsocketCommunicator(application, f"/ws/rooms/{room.code}/", headers=headers)
+    assert (await again.connect())[0]
+    try:
+        table = next(frame for frame in await _frames_until(again, version) if 'id="table-public"' in frame)
+        snapshot = await database_sync_to_async(load_snapshot)(room.pk)
+        seat = snapshot.seat_of(ANN)
+        assert snapshot.version == version and seat is not None
+        now_present = await sync_to_async(presence.current)(room.pk)
+        assert table == await sync_to_async(render_table)(snapshot, now_present, seat)
+    finally:
+        await again.disconnect()
+
+
+class _SlowViewer(_Viewer):
+    """Its tables take a while to go out, as over a slow network."""
+
+    async def send(self, text_data=None, bytes_data=None, close=False):
+        if 'id="table-public"' in text_data:
+            await asyncio.sleep(0.05)
+        self.frames.append(text_data)
+
+
+@pytest.mark.asyncio
+async def test_a_presence_push_only_names_marks_of_the_table_already_sent(monkeypatch):
+    """Bea joins while she watches, so her table changes as who is connected does: every
+    presence push she gets swaps only marks that the table she already has shows (the
+    browser would report a mark with nothing to swap into)."""
+    monkeypatch.setattr(consumers, "PRESENCE_SETTLE_SECONDS", 0)
+    room = await database_sync_to_async(create)(ANN)
+    await presence.touch(room.pk, "ann-channel", 0)
+    viewer = _SlowViewer(room.pk, 0, player=BEA)
+    await viewer._send_table(await snapshots.get(room.pk, room.version))  # as on connect
+    await database_sync_to_async(services.do_join)(room.pk, BEA)
+    await asyncio.gather(viewer.room_changed({"version": room.version + 1}), viewer.room_presence({}))
+    await viewer._presence_check
+    marks_shown = set()
+    for frame in viewer.frames:
+        marks = set(re.findall(r'id="(presence-\d+|spectators)"', frame))
+        if 'id="table-public"' in frame:
+            marks_shown = marks
+        else:
+            assert marks <= marks_shown, f"a presence push names {marks - marks_shown}, not on the table"
+    assert any('id="table-public"' not in frame for frame in viewer.frames), "no presence push was made"
