@@ -46,14 +46,13 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         code = self.scope["url_route"]["kwargs"]["code"]
         try:
-            self.room_id = await _room_id(code, (self.scope.get("client") or [None])[0])
+            self.room_id, self.player = await _room_and_player(code, self.scope)
         except codeguard.GuessingPaused:
             await self.close(code=4429)
             return
         if self.room_id is None:
             await self.close(code=4404)
             return
-        self.player = await database_sync_to_async(_player)(self.scope)
         # In the group before the version is read: every later version is announced to us.
         await self.channel_layer.group_add(room_group(self.room_id), self.channel_name)
         snapshot = await snapshots.get(self.room_id, await _version_of(self.room_id))
@@ -179,9 +178,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
 
 @database_sync_to_async
-def _room_id(code: str, address: str | None) -> int | None:
-    room = codeguard.find_room(code, address)
-    return room and room.id
+def _room_and_player(code: str, scope) -> tuple[int | None, object]:
+    """The room ``code`` names (None if none) and who is connecting, in one trip to the
+    database thread."""
+    room = codeguard.find_room(code, (scope.get("client") or [None])[0])
+    return (room.id, _player(scope)) if room else (None, None)
 
 
 @database_sync_to_async

@@ -46,14 +46,17 @@ def create(server_url: str | None, workdir: Path) -> ThrowawayDatabase:
     import psycopg
 
     name = f"cardclub_loadtest_{secrets.token_hex(4)}"
+    parts = urlsplit(server_url)
+    # Made and dropped from the server's own maintenance database: the one the URL names
+    # need not exist (CI's server has only the databases the tests make).
+    maintenance_url = urlunsplit(parts._replace(path="/postgres"))
     try:
-        with psycopg.connect(server_url, autocommit=True) as connection:
+        with psycopg.connect(maintenance_url, autocommit=True) as connection:
             connection.execute(f'CREATE DATABASE "{name}"')
     except psycopg.Error as error:
         raise DatabaseError(f"Could not create a database on {_without_password(server_url)}: {error}") from None
-    parts = urlsplit(server_url)
     url = urlunsplit(parts._replace(path=f"/{name}"))
-    return ThrowawayDatabase(url=url, kind="PostgreSQL", server_url=server_url, name=name)
+    return ThrowawayDatabase(url=url, kind="PostgreSQL", server_url=maintenance_url, name=name)
 
 
 def _without_password(url: str) -> str:
