@@ -167,6 +167,7 @@ CACHES = {
         "BACKEND": "django.core.cache.backends.redis.RedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "cardclub"),
+        "OPTIONS": {"pool_class": "config.cache.SharedConnectionPool"},
     }
 }
 # Read from Redis (each socket connect reads its session), kept in the database too.
