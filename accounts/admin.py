@@ -38,6 +38,10 @@ class WalletAdmin(admin.ModelAdmin):
     readonly_fields = ("user", "balance")
     actions = ["grant_coins", "take_coins"]
 
+    def get_queryset(self, request):
+        # A guest's coins last as long as their visit: staff grant and take accounts' only.
+        return super().get_queryset(request).filter(user__isnull=False)
+
     def has_add_permission(self, request):
         return False  # a wallet is opened with its account
 
@@ -93,7 +97,7 @@ class LedgerEntryAdmin(ReadOnlyAdmin, admin.ModelAdmin):
 
     @admin.display(description="Player", ordering="wallet__user__username")
     def wallet_user(self, entry):
-        return entry.wallet.user
+        return entry.wallet.user or "(a guest)"
 
 
 @admin.register(Bank)

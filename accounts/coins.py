@@ -16,21 +16,29 @@ ruling "Coins" for Court Piece):
   won with all 13 hands. A balance never goes below zero: whoever cannot pay in full
   pays what they have (the winners are still paid in full by the bank).
 * Bots (seats with a ``bot_level``) neither pay nor are paid. A person's seat that a
-  stand-in bot plays after their timeouts is still that person's: they pay or are paid.
-* Guests are not in the ledger: a guest plays every table with ``GUEST_COINS``
-  (1,000) that are not saved anywhere, so ``balance_of`` a guest is always 1,000 and a
-  round changes nothing for them.
-* To sit down a player needs twice the table's bet (``can_sit``).
+  stand-in bot plays (after their timeouts, or because they can no longer cover the bet)
+  is still that person's: they pay or are paid.
+* A guest's coins move exactly as an account's: a guest has a wallet too, keyed by the
+  guest id of their session and opened with ``GUEST_COINS`` (1,000, a ``welcome`` entry)
+  from the bank when their first round is settled (until then ``balance_of`` is 1,000).
+  It lasts as long as the guest id, that is the session; it is not saved to an account:
+  a guest who signs up starts with the account's own welcome coins, whatever they won or
+  lost as a guest (else every losing guest would start again and every winning one sign
+  up), and a guest who logs in has the account's coins. Guests' wallets are on no board.
+* To sit down a player needs twice the table's bet (``can_sit``). A player with less
+  than the bet can no longer cover it (``cannot_cover``): from the end of that round a
+  stand-in bot plays their seat (``rooms.gamerules``).
 * Staff can ``grant`` and ``take`` coins, with a reason, recorded with their account.
 
-Locking: wallet rows are locked (``select_for_update``) in wallet-id order, the bank row
-last (its ``UPDATE`` locks it until commit), so concurrent settlements cannot deadlock.
+Locking: wallet rows are locked (``select_for_update``) in wallet-id order, then any
+wallet opened meanwhile, the bank row last (its ``UPDATE`` locks it until commit), so
+concurrent settlements cannot deadlock.
 Settling a round is idempotent per room, round and wallet: asking again changes nothing
 (and a database unique constraint backs this up).
 """
 
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 
 from accounts.identity import Player
 from accounts.models import Bank, LedgerEntry, User, Wallet
@@ -41,6 +49,9 @@ GUEST_COINS = 1_000
 DEFAULT_BET = COURT_PIECE_DEFAULTS["bet"]
 
 Kind = LedgerEntry.Kind
+
+# Whose wallet: ``(user_id, "")`` for an account, ``(None, guest_id)`` for a guest.
+Owner = tuple[int | None, str]
 
 
 class CoinError(ValueError):
@@ -55,16 +66,67 @@ def coins(amount: int) -> str:
 # -- Reading ------------------------------------------------------------------------
 
 
+def _owner(holder) -> Owner:
+    """The owner of a player's, a seat's or a wallet's coins."""
+    return (holder.user_id, "") if holder.user_id is not None else (None, holder.guest_id or "")
+
+
+def _owned_by(owners) -> Q:
+    users = [user for user, _ in owners if user is not None]
+    guests = [guest for user, guest in owners if user is None and guest]
+    return Q(user_id__in=users) | Q(guest_id__in=guests)
+
+
+def _starting_coins(owner: Owner) -> int:
+    return WELCOME_COINS if owner[0] is not None else GUEST_COINS
+
+
+def _people(seats) -> list:
+    return [seat for seat in seats if not seat.is_bot and not seat.is_empty]
+
+
+def wallet_balance(player: Player) -> int | None:
+    """The balance of ``player``'s wallet, or ``None`` while they have none (a guest who
+    has not played a round for coins yet)."""
+    return Wallet.objects.filter(_owned_by([_owner(player)])).values_list("balance", flat=True).first()
+
+
 def balance_of(player: Player) -> int:
-    """What ``player`` has to play with: an account's wallet balance; a guest always has
-    ``GUEST_COINS`` (their coins at the tables are not saved). An account without a
-    wallet (loaded from a fixture, say) has it opened here."""
-    if player.is_guest:
-        return GUEST_COINS
-    balance = Wallet.objects.filter(user_id=player.user_id).values_list("balance", flat=True).first()
+    """What ``player`` has to play with: their wallet's balance; a guest without a wallet
+    yet has ``GUEST_COINS``. An account without a wallet (loaded from a fixture, say) has
+    it opened here."""
+    balance = wallet_balance(player)
     if balance is None:
-        balance = open_wallet(User(pk=player.user_id)).balance
+        balance = GUEST_COINS if player.is_guest else open_wallet(User(pk=player.user_id)).balance
     return balance
+
+
+def seat_balances(seats) -> dict[int, int]:
+    """What the person at each of ``seats`` has, by seat index (bots and empty seats left
+    out), in one query."""
+    people = _people(seats)
+    if not people:
+        return {}
+    owners = {_owner(seat) for seat in people}
+    found = {
+        (user_id, guest_id): balance
+        for user_id, guest_id, balance in Wallet.objects.filter(_owned_by(owners)).values_list(
+            "user_id", "guest_id", "balance"
+        )
+    }
+    return {seat.index: found.get(_owner(seat), _starting_coins(_owner(seat))) for seat in people}
+
+
+def round_moves(room, round_number: int, seats) -> dict[int, int]:
+    """What round ``round_number`` at ``room`` moved for the person at each of ``seats``,
+    by seat index, from the ledger (one query)."""
+    moved = {
+        (user_id, guest_id): amount
+        for user_id, guest_id, amount in LedgerEntry.objects.filter(room_id=room.pk, round=round_number).values_list(
+            "wallet__user_id", "wallet__guest_id", "amount"
+        )
+    }
+    return {seat.index: moved[_owner(seat)] for seat in _people(seats) if _owner(seat) in moved}
 
 
 def can_sit(player: Player, bet: int) -> str | None:
@@ -74,15 +136,15 @@ def can_sit(player: Player, bet: int) -> str | None:
     balance = balance_of(player)
     if balance >= needed:
         return None
-    if player.is_guest:
-        return (
-            f"This table's bet is {coins(bet)}: sitting down needs twice the bet, {coins(needed)}, "
-            f"and guests play with {coins(GUEST_COINS)}."
-        )
     return (
         f"This table's bet is {coins(bet)}: sitting down needs twice the bet, {coins(needed)}, "
         f"and you have {coins(balance)}."
     )
+
+
+def cannot_cover(balance: int, bet: int) -> bool:
+    """A player with less than the bet can no longer cover it (a round lost costs the bet)."""
+    return balance < bet
 
 
 # -- Opening and closing --------------------------------------------------------------
@@ -92,9 +154,9 @@ def open_wallet(user) -> Wallet:
     """The account's wallet, opened with the welcome coins from the bank if it has none
     yet. Calling it again changes nothing."""
     with transaction.atomic():
-        wallets, opened = _wallets_for_update([user.pk])
+        wallets, opened = _wallets_for_update([_account(user)])
         _bank_add(-opened)
-    return wallets[user.pk]
+    return wallets[_account(user)]
 
 
 def close_wallet(wallet: Wallet) -> None:
@@ -110,10 +172,10 @@ def close_wallet(wallet: Wallet) -> None:
 
 
 def settle_round(room, seats, event: dict) -> list[LedgerEntry]:
-    """Settle one Court Piece ``round_over`` event for the humans at ``room``'s seats.
+    """Settle one Court Piece ``round_over`` event for the people at ``room``'s seats.
 
     Team ``t`` is seats ``t`` and ``t + 2``. Returns the new ledger entries: none for a
-    round already settled, for bots, for guests or for empty seats.
+    round already settled, for bots or for empty seats.
     """
     bet = int(room.options.get("bet", DEFAULT_BET))
     all_hands = bool(event.get("all_hands"))
@@ -121,11 +183,9 @@ def settle_round(room, seats, event: dict) -> list[LedgerEntry]:
     round_number = int(event["round"])
     winning_team = int(event["winning_team"]) % 2
     winners, losers = set(), set()
-    for seat in seats:
-        if seat.is_bot or seat.user_id is None:
-            continue  # bots neither pay nor are paid; guests' coins are not saved
-        (winners if seat.index % 2 == winning_team else losers).add(seat.user_id)
-    # One account at both teams' seats would pay itself: it is left out.
+    for seat in _people(seats):  # bots neither pay nor are paid
+        (winners if seat.index % 2 == winning_team else losers).add(_owner(seat))
+    # One person at both teams' seats would pay themselves: they are left out.
     winners, losers = winners - losers, losers - winners
     if not winners and not losers:
         return []
@@ -145,7 +205,7 @@ def settle_round(room, seats, event: dict) -> list[LedgerEntry]:
         for wallet in sorted(wallets.values(), key=lambda w: w.pk):
             if wallet.pk in settled:
                 continue
-            if wallet.user_id in winners:
+            if _owner(wallet) in winners:
                 kind, change, reason = Kind.ROUND_WON, amount, f"Won {table} ({terms})."
             else:
                 paid = min(amount, wallet.balance)  # nobody goes below zero
@@ -188,8 +248,8 @@ def grant(user, amount: int, reason: str, staff) -> LedgerEntry:
     """Staff give ``amount`` coins from the bank to ``user``'s wallet."""
     reason = _check_staff_movement(amount, reason, staff, "grant")
     with transaction.atomic():
-        wallets, opened = _wallets_for_update([user.pk])
-        entry = _move(wallets[user.pk], amount, Kind.STAFF_GRANT, reason=reason, staff=staff)
+        wallets, opened = _wallets_for_update([_account(user)])
+        entry = _move(wallets[_account(user)], amount, Kind.STAFF_GRANT, reason=reason, staff=staff)
         _bank_add(-opened - amount)
     return entry
 
@@ -199,8 +259,8 @@ def take(user, amount: int, reason: str, staff) -> LedgerEntry:
     (``CoinError``) when the wallet holds less: a balance never goes below zero."""
     reason = _check_staff_movement(amount, reason, staff, "take")
     with transaction.atomic():
-        wallets, opened = _wallets_for_update([user.pk])
-        wallet = wallets[user.pk]
+        wallets, opened = _wallets_for_update([_account(user)])
+        wallet = wallets[_account(user)]
         if wallet.balance < amount:
             raise CoinError(
                 f"{user.get_username()} has {coins(wallet.balance)}: {coins(amount)} cannot be taken "
@@ -225,25 +285,32 @@ def _check_staff_movement(amount, reason, staff, verb: str) -> str:
 # -- Internals ------------------------------------------------------------------------------
 
 
-def _wallets_for_update(user_ids) -> tuple[dict[int, Wallet], int]:
-    """Lock the accounts' wallets in wallet-id order, opening (with the welcome coins)
-    any that is missing. Returns the wallets by user id and the welcome coins paid, which
-    the caller takes from the bank after the wallets (the bank row is always locked last)."""
-    ids = sorted(set(user_ids))
-    wallets = {w.user_id: w for w in Wallet.objects.select_for_update().filter(user_id__in=ids).order_by("pk")}
+def _account(user) -> Owner:
+    return (user.pk, "")
+
+
+def _wallets_for_update(owners) -> tuple[dict[Owner, Wallet], int]:
+    """Lock the owners' wallets in wallet-id order, opening (with the welcome or guest
+    coins) any that is missing. Returns the wallets by owner and the coins they were
+    opened with, which the caller takes from the bank after the wallets (the bank row is
+    always locked last)."""
+    owners = set(owners)
+    locked = Wallet.objects.select_for_update().filter(_owned_by(owners)).order_by("pk")
+    wallets = {_owner(wallet): wallet for wallet in locked}
     opened = 0
-    for user_id in ids:
-        if user_id not in wallets:
-            wallet = wallets[user_id] = Wallet.objects.create(user_id=user_id, balance=WELCOME_COINS)
-            LedgerEntry.objects.create(
-                wallet=wallet,
-                amount=WELCOME_COINS,
-                balance_after=WELCOME_COINS,
-                kind=Kind.WELCOME,
-                reason="Welcome to the club.",
-            )
-            opened += WELCOME_COINS
+    for owner in sorted(owners - wallets.keys(), key=str):
+        wallets[owner] = _open(owner)
+        opened += wallets[owner].balance
     return wallets, opened
+
+
+def _open(owner: Owner) -> Wallet:
+    user_id, guest_id = owner
+    amount = _starting_coins(owner)
+    wallet = Wallet.objects.create(user_id=user_id, guest_id=guest_id, balance=amount, active=user_id is not None)
+    reason = "Welcome to the club." if user_id is not None else "Guest coins, for this visit."
+    LedgerEntry.objects.create(wallet=wallet, amount=amount, balance_after=amount, kind=Kind.WELCOME, reason=reason)
+    return wallet
 
 
 def _move(wallet: Wallet, amount: int, kind: str, **fields) -> LedgerEntry:

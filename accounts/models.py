@@ -33,17 +33,31 @@ class AppendOnlyError(Exception):
 
 
 class Wallet(models.Model):
-    """An account's coins. Opened with the welcome coins when the account is created."""
+    """An account's coins, opened with the welcome coins when the account is created; or
+    a guest's (``guest_id`` from their session), opened with the guest coins when their
+    first Court Piece round is settled."""
 
-    user = models.OneToOneField(User, on_delete=models.CASCADE, related_name="wallet")
+    user = models.OneToOneField(User, null=True, blank=True, on_delete=models.CASCADE, related_name="wallet")
+    guest_id = models.CharField(max_length=32, blank=True, default="")
     balance = models.PositiveBigIntegerField(default=0)
     # A copy of user.is_active (kept by leaderboard.services.set_active), so that the
     # richest-players board is read, paged and counted from the index below alone.
+    # Always False for a guest's wallet: the boards show accounts only.
     active = models.BooleanField(default=True)
 
     class Meta:
         constraints = [
             models.CheckConstraint(condition=models.Q(balance__gte=0), name="accounts_wallet_balance_not_negative"),
+            models.CheckConstraint(
+                condition=(
+                    models.Q(user__isnull=False, guest_id="")
+                    | models.Q(user__isnull=True, active=False) & ~models.Q(guest_id="")
+                ),
+                name="accounts_wallet_one_owner",
+            ),
+            models.UniqueConstraint(
+                fields=["guest_id"], condition=~models.Q(guest_id=""), name="accounts_wallet_one_per_guest"
+            ),
         ]
         indexes = [
             models.Index(
@@ -54,7 +68,8 @@ class Wallet(models.Model):
         ]
 
     def __str__(self):
-        return f"{self.user.username}: {self.balance_display} coins"
+        owner = self.user.username if self.user_id else f"Guest {self.guest_id[:6]}"
+        return f"{owner}: {self.balance_display} coins"
 
     @property
     def balance_display(self) -> str:

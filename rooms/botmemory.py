@@ -2,45 +2,47 @@
 
 Rooms ask a new bot object for every move, but a bot's memory (the Aces shown, the
 cards played, the suits a player is void in…) outlives the view's short log. Each
-seat's memory is kept in the cache between its moves; losing it (the cache emptied)
+seat's memory is kept in Redis between its moves; losing it (Redis emptied)
 only makes the bot forget, as a fresh bot would.
 """
 
 from __future__ import annotations
 
 import logging
+import pickle
 
-from django.core.cache import cache
+import redis
 
-from rooms.models import Match
+from rooms.redisclients import key, sync_client
 
 log = logging.getLogger(__name__)
 
 KEEP_SECONDS = 12 * 3600
 
 
-def memory_key(match: Match, seat: int, level: str) -> str:
-    return f"bot-memory:{match.pk}:{match.started_at.timestamp()}:{seat}:{level}"
+def memory_key(room_id: int, seat: int, level: str) -> str:
+    """A room has one match, so the room and seat name the bot."""
+    return key("bot-memory", room_id, seat, level)
 
 
-def recall(bot, match: Match, seat: int, level: str) -> None:
+def recall(bot, room_id: int, seat: int, level: str) -> None:
     """Give ``bot`` what this seat's bot remembered at its last move, if anything."""
     if getattr(bot, "memory", None) is None:
         return
     try:
-        memory = cache.get(memory_key(match, seat, level))
-    except Exception:
-        log.warning("The cache is down: the bot at seat %s plays from its view alone.", seat)
+        memory = sync_client().get(memory_key(room_id, seat, level))
+    except redis.RedisError:
+        log.warning("Redis is down: the bot at seat %s plays from its view alone.", seat)
         return
     if memory is not None:
-        bot.memory = memory
+        bot.memory = pickle.loads(memory)
 
 
-def keep(bot, match: Match, seat: int, level: str) -> None:
+def keep(bot, room_id: int, seat: int, level: str) -> None:
     """Keep the bot's memory for its next move."""
     if getattr(bot, "memory", None) is None:
         return
     try:
-        cache.set(memory_key(match, seat, level), bot.memory, KEEP_SECONDS)
-    except Exception:
-        log.warning("The cache is down: the bot at seat %s will not remember this move.", seat)
+        sync_client().set(memory_key(room_id, seat, level), pickle.dumps(bot.memory), ex=KEEP_SECONDS)
+    except redis.RedisError:
+        log.warning("Redis is down: the bot at seat %s will not remember this move.", seat)

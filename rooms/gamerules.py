@@ -39,17 +39,22 @@ class RoomRules:
     fixed_seats: int | None = None  # None: the host chooses the number of seats
     start_when_full_after: timedelta | None = timedelta(0)
     fill_with_bots_after: timedelta | None = timedelta(minutes=3)
+    # The host may start before the room is full; bots then take the empty seats.
     host_can_start: bool = False
-    min_seated_to_start: int = 2
     # After this many timeouts in a row a bot plays the seat until its player acts.
     standin_after_timeouts: int | None = None
-    # Called inside the transaction with the public events of every change.
+    # on_events(room, match, seats, events) -> seat indices: called inside the transaction
+    # with the public events of every change; a stand-in bot plays the seats it returns
+    # from then on (Court Piece: people who can no longer cover the bet).
     on_events: Callable | None = None
     # Where people sit as they join, as offsets from the host's seat (e.g. (2, 1, 3):
     # the first to join sits opposite the host). None: the first empty seat.
     join_order: tuple[int, ...] | None = None
     # can_sit(player, room) -> a sentence saying why the player cannot sit, or None.
     can_sit: Callable | None = None
+    # can_play(player, room) -> a sentence saying why a person whose seat a stand-in bot
+    # plays may not take it back with a move, or None.
+    can_play: Callable | None = None
     # The host's partner sits at this offset from the host; with it the host can propose
     # another partner, which every person in the other seats must accept.
     partner_offset: int | None = None
@@ -70,6 +75,14 @@ class RoomRules:
     def stood_in_for(self, seat) -> bool:
         """A person's seat that a stand-in bot plays after their timeouts."""
         return not seat.is_bot and self.played_by_bot(seat)
+
+    def hand_to_standin(self, seat) -> bool:
+        """From now on a stand-in bot plays a person's seat, as after the timeouts (their
+        next move takes it back, if ``can_play`` lets them). Whether the seat changed."""
+        if self.played_by_bot(seat):
+            return False
+        seat.timeouts_in_a_row = self.standin_after_timeouts
+        return True
 
     def seat_order(self, host_seat: int, seat_count: int) -> list[int]:
         """The seats in the order newcomers (and added bots) take them."""
@@ -105,40 +118,58 @@ DAYOUS_RULES = RoomRules(
     start_when_full_after=timedelta(0),
     fill_with_bots_after=timedelta(minutes=3),
     host_can_start=True,
-    min_seated_to_start=2,
 )
 
 
 
+def _bet(room) -> int:
+    return int(room.options.get("bet", coins.DEFAULT_BET))
+
+
 def _court_piece_can_sit(player, room) -> str | None:
     """Sitting at a Court Piece table needs twice its bet."""
-    return coins.can_sit(player, int(room.options.get("bet", coins.DEFAULT_BET)))
+    return coins.can_sit(player, _bet(room))
+
+
+CANNOT_COVER = "You can't cover the bet any more: a bot plays your seat; you can watch."
+
+
+def _court_piece_can_play(player, room) -> str | None:
+    """A person who can no longer cover the bet does not take their seat back."""
+    return CANNOT_COVER if coins.cannot_cover(coins.balance_of(player), _bet(room)) else None
+
+
+def _court_piece_events(room, match, seats, events) -> list[int]:
+    """Settle the coins of every round that ended; from the end of a round a stand-in bot
+    plays the seat of each person who can no longer cover the bet (they may watch)."""
+    coins.court_piece_events(room, match, seats, events)
+    kinds = {event.get("type") for event in events}
+    if "round_over" not in kinds or "game_over" in kinds:
+        return []
+    bet = _bet(room)
+    return [index for index, balance in coins.seat_balances(seats).items() if coins.cannot_cover(balance, bet)]
 
 
 def _court_piece_extras(room, seats) -> dict:
-    """The seated accounts' coins and what the last round moved (two queries at most),
-    so the table partials never query per viewer."""
-    from accounts.models import LedgerEntry, Wallet
-
-    user_ids = [s.user_id for s in seats if s.user_id is not None and not s.is_bot]
-    balances = dict(Wallet.objects.filter(user_id__in=user_ids).values_list("user_id", "balance")) if user_ids else {}
+    """The seated people's coins, what the last round moved and whose seat a stand-in
+    bot plays because they cannot cover the bet (two queries at most), so the table
+    partials never query per viewer."""
+    balances = coins.seat_balances(seats)
     state = getattr(getattr(room, "match", None), "state", None) or {}
     history = state.get("history") or []
-    moved = {}
-    if history and user_ids:
-        entries = LedgerEntry.objects.filter(room_id=room.pk, round=history[-1]["round"]).values_list(
-            "wallet__user_id", "amount"
-        )
-        moved = dict(entries)
+    moved_round = history[-1]["round"] if history else None
+    bet = _bet(room)
+    playing = room.status == "playing"
     return {
-        "balances": {
-            s.index: balances.get(s.user_id, coins.WELCOME_COINS) if s.user_id is not None else coins.GUEST_COINS
-            for s in seats
-            if not s.is_bot and (s.user_id is not None or s.guest_id)
-        },
+        "balances": balances,
         "guests": [s.index for s in seats if not s.is_bot and s.user_id is None and s.guest_id],
-        "moved": {s.index: moved[s.user_id] for s in seats if s.user_id is not None and s.user_id in moved},
-        "moved_round": history[-1]["round"] if history else None,
+        "moved": coins.round_moves(room, moved_round, seats) if moved_round and balances else {},
+        "moved_round": moved_round,
+        "cannot_cover": [
+            index
+            for index, balance in balances.items()
+            if playing and COURTPIECE_RULES.stood_in_for(seats[index]) and coins.cannot_cover(balance, bet)
+        ],
     }
 
 
@@ -153,11 +184,11 @@ COURTPIECE_RULES = RoomRules(
     start_when_full_after=timedelta(seconds=5),
     fill_with_bots_after=None,
     host_can_start=True,
-    min_seated_to_start=1,
     standin_after_timeouts=5,
-    on_events=coins.court_piece_events,
+    on_events=_court_piece_events,
     join_order=(2, 1, 3),
     can_sit=_court_piece_can_sit,
+    can_play=_court_piece_can_play,
     partner_offset=2,
     snapshot_extras=_court_piece_extras,
 )

@@ -73,6 +73,16 @@ def _bot_name(level: str, index: int) -> str:
     return f"{BOT_LEVEL_LABELS[level]} {index + 1}"
 
 
+def _seat_bot(seat: Seat, level: str) -> None:
+    seat.bot_level = level
+    seat.name = _bot_name(level, seat.index)
+
+
+def _require_bot_level(level: str) -> None:
+    if level not in BOT_LEVEL_LABELS:
+        raise RoomError("There is no such bot level.")
+
+
 def do_create_room(
     player, game: str, options: dict, is_public: bool, bot_level: str = "normal", players: int | None = None
 ) -> Room:
@@ -202,8 +212,7 @@ def _empty(seat: Seat) -> None:
 
 
 def do_add_bot(room_id: int, player, level: str) -> None:
-    if level not in BOT_LEVEL_LABELS:
-        raise RoomError("There is no such bot level.")
+    _require_bot_level(level)
     with transaction.atomic():
         room = _locked_room(room_id)
         _require_waiting(room)
@@ -212,9 +221,27 @@ def do_add_bot(room_id: int, player, level: str) -> None:
         free = _free_seat(room, seats)
         if free is None:
             raise RoomError("Every seat is taken.")
-        free.bot_level = level
-        free.name = _bot_name(level, free.index)
+        _seat_bot(free, level)
         free.save()
+        _changed(room, seats=seats)
+        _start_if_full(room, seats)
+
+
+def do_fill_with_bots(room_id: int, player, level: str) -> None:
+    """Bots of ``level`` take every empty seat in one change; the full room then starts
+    as any full room does (at once, or after its few seconds)."""
+    _require_bot_level(level)
+    with transaction.atomic():
+        room = _locked_room(room_id)
+        _require_waiting(room)
+        seats = _seats(room)
+        _require_host(room, seats, player)
+        empty = [seat for seat in seats if seat.is_empty]
+        if not empty:
+            raise RoomError("Every seat is taken.")
+        for seat in empty:
+            _seat_bot(seat, level)
+        Seat.objects.bulk_update(empty, ["bot_level", "name"])
         _changed(room, seats=seats)
         _start_if_full(room, seats)
 
@@ -240,12 +267,8 @@ def do_start(room_id: int, player) -> None:
         _require_waiting(room)
         seats = _seats(room)
         _require_host(room, seats, player)
-        rules = rules_for(room.game)
-        if not rules.host_can_start:
+        if not rules_for(room.game).host_can_start:
             raise RoomError("This game starts by itself when the room is full.")
-        seated = sum(1 for seat in seats if not seat.is_empty)
-        if seated < rules.min_seated_to_start:
-            raise RoomError(f"At least {rules.min_seated_to_start} players must be seated to start.")
         _start(room, seats)
 
 
@@ -277,8 +300,7 @@ def _start(room: Room, seats: list[Seat]) -> None:
     rules = rules_for(room.game)
     for seat in seats:
         if seat.is_empty:
-            seat.bot_level = room.bot_level
-            seat.name = _bot_name(room.bot_level, seat.index)
+            _seat_bot(seat, room.bot_level)
             seat.save()
     state = rules.engine.start(len(seats), room.options)
     match = Match(room=room, state=state, seed=state["seed"], had_bots=any(s.is_bot for s in seats))
@@ -311,7 +333,9 @@ def _advance(room: Room, match: Match, seats: list[Seat]) -> None:
         _record(match, engine, forced[0], forced[1], MatchAction.Source.FORCED)
     new_events = getattr(match, "new_events", None)
     if rules.on_events is not None and new_events:
-        rules.on_events(room, match, seats, new_events)
+        for index in rules.on_events(room, match, seats, new_events):
+            if rules.hand_to_standin(seats[index]):
+                seats[index].save(update_fields=["timeouts_in_a_row"])
     match.new_events = []
     now = timezone.now()
     to_act = engine.to_act(match.state)
@@ -352,6 +376,15 @@ def _locked_playing_room(room_id: int) -> Room:
     return room
 
 
+def _require_may_play(player, room: Room) -> None:
+    """A person whose seat a stand-in bot plays may be kept from taking it back (Court
+    Piece: when they can no longer cover the bet)."""
+    can_play = rules_for(room.game).can_play
+    refusal = can_play(player, room) if can_play is not None else None
+    if refusal:
+        raise RoomError(refusal)
+
+
 def do_act(room_id: int, player, action, version) -> None:
     """A person's move, made on the table they saw at ``version``."""
     with transaction.atomic():
@@ -363,6 +396,7 @@ def do_act(room_id: int, player, action, version) -> None:
         if mine is None:
             raise RoomError("You are watching this game, not playing in it.")
         if mine.timeouts_in_a_row:
+            _require_may_play(player, room)
             # Any move takes the seat back from a stand-in bot, before the clocks are set.
             Seat.objects.filter(pk=mine.pk).update(timeouts_in_a_row=0)
         try:
@@ -477,33 +511,52 @@ STANDIN_LEVEL = "normal"
 
 def do_play_again(room_id: int, player) -> Room:
     """After a game, one of its players asks for another: the first one creates a room
-    with the same game, options and seats (as its host) and every viewer of the old
-    table is shown the way to it; the others join it."""
+    with the same game, options, seats and bots (as its host) and every viewer of the
+    old table is shown the way to it; the others join it."""
     with transaction.atomic():
         room = _locked_room(room_id)
         if room.status not in (Room.Status.FINISHED, Room.Status.CLOSED):
             raise RoomError("The game is not over yet.")
         seats = _seats(room)
-        if not any(seat.belongs_to(player) for seat in seats):
+        mine = next((seat for seat in seats if seat.belongs_to(player)), None)
+        if mine is None:
             raise RoomError("Only the players of this game can start the next one; you can create a room.")
         if room.next_room_id is None:
-            room.next_room = do_create_room(player, room.game, room.options, room.is_public, room.bot_level, len(seats))
+            room.next_room = _next_room(room, seats, player, mine.index)
             _changed(room, "next_room", seats=seats)
             return room.next_room
     do_join(room.next_room_id, player)
     return room.next_room
 
 
-def choose_bot_move(room: Room, seat: int) -> dict:
-    """A bot's decision from its seat's view only, thought out without holding a lock."""
-    rules = rules_for(room.game)
-    level = next(s.bot_level for s in room.seats.all() if s.index == seat) or STANDIN_LEVEL
-    view = rules.engine.view(room.match.state, seat)
-    rng = random.Random(f"{room.match.seed}:{room.version}:{seat}")
+def _next_room(room: Room, seats: list[Seat], player, host_seat: int) -> Room:
+    """The room after ``room``: ``player`` hosts it from their old seat, the old game's
+    bots sit where they sat at their levels, and it starts as any room does once full."""
+    following = do_create_room(player, room.game, room.options, room.is_public, room.bot_level, len(seats))
+    new_seats = _seats(following)
+    if host_seat != following.host_seat:
+        _swap(new_seats[following.host_seat], new_seats[host_seat])
+        following.host_seat = host_seat
+    bots = [new_seats[seat.index] for seat in seats if seat.is_bot]
+    for bot in bots:
+        _seat_bot(bot, seats[bot.index].bot_level)
+    Seat.objects.bulk_update(bots, ["bot_level", "name"])
+    _changed(following, "host_seat", seats=new_seats)
+    _start_if_full(following, new_seats)
+    return following
+
+
+def choose_bot_move(snapshot, seat: int) -> dict:
+    """A bot's decision from its seat's view only, thought out without holding a lock
+    (from the room's snapshot at the version it plays on)."""
+    rules = snapshot.rules
+    level = snapshot.seats[seat].bot_level or STANDIN_LEVEL
+    view = rules.engine.view(snapshot.state, seat)
+    rng = random.Random(f"{snapshot.state['seed']}:{snapshot.version}:{seat}")
     bot = rules.bot_for(level)
-    botmemory.recall(bot, room.match, seat, level)
+    botmemory.recall(bot, snapshot.room_id, seat, level)
     action = bot.choose(view, rng)
-    botmemory.keep(bot, room.match, seat, level)
+    botmemory.keep(bot, snapshot.room_id, seat, level)
     return action
 
 

@@ -152,8 +152,16 @@ def store_snapshot(snapshot: Snapshot) -> None:
     sync_client().set(_stored_key(snapshot.room_id, snapshot.version), data, ex=STORED_SECONDS)
 
 
+def stored_snapshot(room_id: int, version: int) -> Snapshot | None:
+    """The snapshot a committed version stored, if it is still kept (sync)."""
+    return _unpickled(sync_client().get(_stored_key(room_id, version)), room_id, version)
+
+
 async def _fetch_stored(room_id: int, version: int) -> Snapshot | None:
-    data = await async_client().get(_stored_key(room_id, version))
+    return _unpickled(await async_client().get(_stored_key(room_id, version)), room_id, version)
+
+
+def _unpickled(data: bytes | None, room_id: int, version: int) -> Snapshot | None:
     if data is None:
         return None
     try:

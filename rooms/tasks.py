@@ -8,8 +8,8 @@ from django.utils import timezone
 
 from rooms import services
 from rooms.errors import RoomError
-from rooms.gamerules import rules_for
 from rooms.models import Match, Room
+from rooms.snapshots import load_snapshot, stored_snapshot
 
 LOST_BOT_GRACE = timedelta(seconds=3)
 
@@ -29,16 +29,16 @@ def autostart(room_id: int) -> bool:
 
 @shared_task(ignore_result=True)
 def play_bot(room_id: int, version: int) -> bool:
-    """The first bot awaited at ``version`` thinks (no lock held), then moves."""
-    room = Room.objects.select_related("match").prefetch_related("seats").filter(pk=room_id, version=version).first()
-    if room is None or room.status != Room.Status.PLAYING:
+    """The first bot awaited at ``version`` thinks (no lock held), then moves. It reads
+    the table from the snapshot its version stored, else from the database."""
+    snapshot = stored_snapshot(room_id, version) or load_snapshot(room_id)
+    if snapshot is None or snapshot.version != version or snapshot.status != Room.Status.PLAYING:
         return False
-    rules = rules_for(room.game)
-    seats = list(room.seats.all())
-    seat = next((s for s in rules.engine.to_act(room.match.state) if rules.played_by_bot(seats[s])), None)
+    rules = snapshot.rules
+    seat = next((s for s in rules.engine.to_act(snapshot.state) if rules.played_by_bot(snapshot.seats[s])), None)
     if seat is None:
         return False
-    action = services.choose_bot_move(room, seat)
+    action = services.choose_bot_move(snapshot, seat)
     return services.do_bot_move(room_id, version, seat, action)
 
 

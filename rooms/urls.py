@@ -12,6 +12,7 @@ urlpatterns = [
     path("<str:code>/leave/", views.leave, name="leave"),
     path("<str:code>/start/", views.start, name="start"),
     path("<str:code>/bots/add/", views.add_bot, name="add_bot"),
+    path("<str:code>/bots/fill/", views.fill_with_bots, name="fill_with_bots"),
     path("<str:code>/bots/remove/", views.remove_bot, name="remove_bot"),
     path("<str:code>/partner/", views.propose_partner, name="propose_partner"),
     path("<str:code>/partner/answer/", views.answer_partner, name="answer_partner"),

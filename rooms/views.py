@@ -108,6 +108,12 @@ def add_bot(request, code):
 
 
 @require_POST
+def fill_with_bots(request, code):
+    level = request.POST.get("level", "normal")
+    return _room_action(request, code, lambda room_id, player: services.do_fill_with_bots(room_id, player, level))
+
+
+@require_POST
 def remove_bot(request, code):
     try:
         index = int(request.POST.get("seat", ""))

@@ -712,6 +712,10 @@ class CourtPiece:
 ENGINE = CourtPiece()
 
 
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}{'' if n == 1 else 's'}"
+
+
 def _card(card: str) -> str:
     if card == FACE_DOWN or not isinstance(card, str) or len(card) != 2:
         return "a card face down"
@@ -753,12 +757,15 @@ def event_text(event: dict) -> str:
         return f"{who} won trick {event['number']} with {_card(event['card'])}."
     if t == "pile_blocked":
         if event.get("reason") == "ace":
-            return f"The pile stays: an ace cannot win the pile ({who})."
+            return f"The pile stays: {who} won with an ace, and an ace cannot win the pile."
         return f"The pile stays: {who} won with an ace on an ace."
     if t == "pickup":
+        team = event["team"]
         h = event["hands"]
-        n = event["tricks"]
-        return f"{who} picked up {n} hand{'s' if n != 1 else ''} (hands {h[0]} to {h[1]})."
+        return (
+            f"{who} picked up the {_count(event['tricks'], 'hand')} on the table: "
+            f"{_team_name(team)} now have {_count(h[team], 'hand')}, {_team_name(1 - team)} {h[1 - team]}."
+        )
     if t == "round_over":
         team = event["winning_team"]
         h = event["hands"]
@@ -769,10 +776,11 @@ def event_text(event: dict) -> str:
             "six": "all 13 with the chosen pair! ",
             "normal": "",
         }
-        p = event["points"]
+        tp = event["team_points"]
         return (
             f"{_team_name(team)} win round {event['round']}, {h[team]} hands to {h[1 - team]}: "
-            f"{kinds.get(event.get('kind'), '')}{p} point{'s' if p != 1 else ''}."
+            f"{kinds.get(event.get('kind'), '')}{_count(event['points'], 'point')}. "
+            f"They now have {_count(tp[team], 'point')}, {_team_name(1 - team)} {tp[1 - team]}."
         )
     if t == "game_over":
         tp = event["team_points"]

@@ -45,20 +45,15 @@ def _team_names(names: dict, team: int) -> str:
 
 def _round_coins(event: dict, seats, options: dict, extras: dict) -> list[dict]:
     """What each seat's coins did at the end of ``event``'s round: the ledger's amounts
-    for accounts (loaded with the snapshot), the bet for guests (not saved), none for bots."""
+    for people, guests too (loaded with the snapshot), none for bots."""
     bet = int(options.get("bet", 0))
     amount = 2 * bet if event.get("all_hands") else bet
     moved = extras.get("moved", {}) if extras.get("moved_round") == event.get("round") else {}
-    guests = set(extras.get("guests", []))
     rows = []
     for seat in seats:
         won = seat.index % 2 == event["winning_team"]
         if seat.is_bot or seat.is_empty:
             rows.append({"index": seat.index, "name": seat.name, "won": won, "coins": None, "note": "bot"})
-            continue
-        if seat.index in guests:
-            rows.append({"index": seat.index, "name": seat.name, "won": won,
-                         "coins": amount if won else -amount, "note": "guest: not saved"})
             continue
         coins = moved.get(seat.index, amount if won else -amount)
         rows.append({"index": seat.index, "name": seat.name, "won": won, "coins": coins, "note": ""})

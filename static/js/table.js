@@ -30,6 +30,14 @@
     var form = event.detail.elt;
     if (form && form.closest(".actions")) form.closest(".actions").classList.add("sent");
   });
+  // A toast replaces the one showing (one at a time, _toast.html), and the same words
+  // are not shown again while they are still showing.
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    if (event.detail.target.id !== "toasts") return;
+    var showing = event.detail.target.querySelector(".toast");
+    var coming = event.detail.fragment.querySelector(".toast");
+    if (showing && coming && showing.textContent === coming.textContent) event.detail.shouldSwap = false;
+  });
   document.addEventListener("animationend", function (event) {
     if (event.target.matches(".reaction, .toast")) event.target.remove();
   });

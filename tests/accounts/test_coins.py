@@ -220,9 +220,9 @@ def test_a_player_who_cannot_pay_in_full_pays_what_they_have(four):
     assert total_coins() == 0
 
 
-def test_bots_and_guests_neither_pay_nor_are_paid(four):
-    """Ann and a bot against the guest Zoe and a bot: only Ann's wallet moves; Zoe is not
-    in the ledger (a guest's table coins are not saved) and bots have no wallets."""
+def test_bots_neither_pay_nor_are_paid_and_a_guest_pays_as_an_account_does(four):
+    """Ann and a bot against the guest Zoe and a bot: Ann's and Zoe's wallets move (Zoe's
+    opened with the 1,000 guest coins from the bank at her first round); bots have none."""
     ann = four[0]
     zoe = Guest("Zoe")
     room, seats = table(ann, zoe, BOT, BOT, bet=100)
@@ -230,14 +230,16 @@ def test_bots_and_guests_neither_pay_nor_are_paid(four):
     coins.settle_round(room, seats, round_over(2, winning_team=1, all_hands=True))
     coins.settle_round(room, seats, round_over(3, winning_team=1))
     assert balance(ann) == 1_000 + 100 - 200 - 100
-    assert list(LedgerEntry.objects.filter(room=room).values_list("wallet__user__username", flat=True)) == ["Ann"] * 3
-    assert coins.balance_of(Player(name="Zoe", guest_id="g-zoe")) == coins.GUEST_COINS == 1_000
+    assert coins.balance_of(Player(name="Zoe", guest_id="g-zoe")) == 1_000 - 100 + 200 + 100
+    entries = LedgerEntry.objects.filter(room=room).values_list("wallet__user__username", "wallet__guest_id")
+    assert sorted(entries, key=str) == [("Ann", "")] * 3 + [(None, "g-zoe")] * 3
+    assert Wallet.objects.count() == 5  # Ann, Bea, Cal, Dan and Zoe
     assert total_coins() == 0
 
 
-def test_a_table_of_bots_and_guests_settles_nothing():
-    """No account at the table: no entry, no change."""
-    room, seats = table(Guest("Zoe"), BOT, Guest("Yan"), BOT)
+def test_a_table_of_bots_settles_nothing():
+    """No person at the table: no entry, no change."""
+    room, seats = table(BOT, BOT, BOT, BOT)
     assert coins.settle_round(room, seats, round_over(1, winning_team=0)) == []
     assert not LedgerEntry.objects.exists()
 
@@ -320,13 +322,13 @@ def test_can_sit_needs_twice_the_bet(four):
     assert "you have 0 coins" in coins.can_sit(player, 25)
 
 
-def test_a_guest_sits_with_the_1000_coins_guests_play_with():
-    """Zoe (guest) can sit at a 500 table whatever happened before, not at a 600 one."""
+def test_a_guest_sits_with_the_1000_coins_guests_start_with():
+    """Zoe (guest), before any round, can sit at a 500 table, not at a 600 one."""
     zoe = Player(name="Zoe", guest_id="g-zoe")
     assert coins.can_sit(zoe, 500) is None
     assert coins.can_sit(zoe, 600) == (
         "This table's bet is 600 coins: sitting down needs twice the bet, 1,200 coins, "
-        "and guests play with 1,000 coins."
+        "and you have 1,000 coins."
     )
 
 

@@ -53,6 +53,19 @@ def test_a_host_fills_a_room_with_bots_plays_a_whole_game_and_moves_on_while_a_s
     expect(spectator.get_by_test_id("next-room")).to_have_attribute("href", f"/rooms/{following}/")
 
 
+def test_the_host_fills_the_empty_seats_with_bots_in_one_click_and_the_game_starts(new_page):
+    """Ann picks "Easy bot" and presses "Fill the empty seats with bots" once: the seven
+    empty seats take easy bots, the full room starts, and Ann is dealt her card."""
+    host = new_page("/")
+    create_room(host)
+    host.get_by_label("Bot level").select_option("easy")
+    with host.expect_navigation():
+        host.get_by_test_id("fill-with-bots").click()
+    expect(host.locator("#table-public .player")).to_have_count(8)
+    expect(host.locator("#table-public .player").filter(has_text="Easy bot")).to_have_count(7)
+    expect(host.get_by_test_id("my-card").locator(".card")).to_be_visible()
+
+
 def test_a_player_closes_the_page_mid_game_and_comes_back_to_the_same_seat(new_page):
     host = new_page("/")
     code = create_room(host)

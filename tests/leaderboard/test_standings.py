@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from leaderboard.models import DailyStanding, Result, Standing
 from leaderboard.services import DAILY_KEY, STANDING_KEY, recount
+from rooms.snapshots import load_snapshot
 from tests.leaderboard.helpers import BOT, Guest, account, accounts, finish_game
 
 pytestmark = pytest.mark.django_db
@@ -159,7 +160,7 @@ def test_a_game_played_through_the_rooms_service_updates_the_standings():
             break
         seat = actor(room)
         if room.seats.get(index=seat).is_bot:
-            services.do_bot_move(room.pk, room.version, seat, services.choose_bot_move(room, seat))
+            services.do_bot_move(room.pk, room.version, seat, services.choose_bot_move(load_snapshot(room.pk), seat))
         else:
             overdue(room)
             services.do_timeout(room.pk, room.version)

@@ -3,12 +3,13 @@
 import random
 
 import pytest
-from django.core.cache import cache
 
 from games import core
 from games.courtpiece.rules import ENGINE, LOG_SIZE
 from rooms import botmemory, services
+from rooms.gamerules import rules_for
 from rooms.models import MatchAction
+from rooms.snapshots import load_snapshot
 from tests.rooms.helpers import ANN, fresh
 
 pytestmark = pytest.mark.django_db
@@ -31,10 +32,11 @@ def test_a_court_piece_bot_remembers_every_card_played_in_the_round(monkeypatch,
             services.do_act(room.pk, ANN, rng.choice(ENGINE.legal_actions(room.match.state, 0)), room.version)
             continue
         played = cards_played(room)
-        assert services.do_bot_move(room.pk, room.version, seat, services.choose_bot_move(room, seat))
+        assert services.do_bot_move(room.pk, room.version, seat, services.choose_bot_move(load_snapshot(room.pk), seat))
         level = room.seats.get(index=seat).bot_level
-        memory = cache.get(botmemory.memory_key(room.match, seat, level))
-        assert sorted(memory.played) == sorted(played)
+        bot = rules_for("courtpiece").bot_for(level)
+        botmemory.recall(bot, room.pk, seat, level)
+        assert sorted(bot.memory.played) == sorted(played)
         longest = max(longest, len(played))
     assert longest > LOG_SIZE  # more than any single view's log could tell
 

@@ -28,7 +28,7 @@ def finished_room(mode: str = "stuck-king") -> Room:
         seat = ENGINE.to_act(room.match.state)[0]
         person = person_at(room, seat)
         if person is None:
-            services.do_bot_move(room.pk, room.version, seat, services.choose_bot_move(room, seat))
+            services.do_bot_move(room.pk, room.version, seat, services.choose_bot_move(load_snapshot(room.pk), seat))
         else:
             services.do_act(room.pk, person, rng.choice(ENGINE.legal_actions(room.match.state, seat)), room.version)
     assert room.status == Room.Status.FINISHED
@@ -47,7 +47,6 @@ def test_the_first_player_opens_the_next_room_with_the_same_game_and_options():
         "disunyer", {"mode": "stuck-king"}, False, "strong",
     )
     assert following.status == Room.Status.WAITING and following.code != room.code
-    assert [seat.name for seat in following.seats.all()] == ["Bea"] + [""] * 7
     after = fresh(room)
     assert after.next_room_id == following.pk and after.version == room.version + 1
 
@@ -61,7 +60,7 @@ def test_everyone_at_the_old_table_is_shown_the_way_and_the_others_join():
     assert 'data-testid="play-again"' not in table_for(room, None)  # a spectator gets no button
     assert services.do_play_again(room.pk, ANN) == following
     assert services.do_play_again(room.pk, ANN) == following  # asking twice keeps one seat
-    assert [seat.name for seat in following.seats.all() if seat.name] == ["Bea", "Ann"]
+    assert [seat.name for seat in following.seats.all() if seat.name and not seat.is_bot] == ["Ann", "Bea"]
     assert Room.objects.count() == 2
 
 
@@ -87,3 +86,52 @@ def test_the_page_moves_the_player_to_the_next_room(client):
     assert response.status_code == 200 and response["HX-Redirect"] == f"/rooms/{following.code}/"
     assert client.get(f"/rooms/{room.code}/again/").status_code == 405
     assert client.post("/rooms/NOPE/again/").status_code == 404
+
+
+def test_the_next_room_has_the_old_bots_at_their_levels_in_their_seats_and_the_people_join():
+    """Ann (seat 0) and Bea (seat 1) played with six easy bots in a "strong" room. Bea
+    presses "Play again": she hosts from her old seat 1, "Easy bot 3" to "Easy bot 8" sit
+    where they sat, and seat 0 waits for Ann. Ann joins it and the full room starts."""
+    room = finished_room()
+    following = services.do_play_again(room.pk, BEA)
+    assert following.host_seat == 1 and following.bot_level == "strong"
+    bots = [f"Easy bot {n}" for n in range(3, 9)]
+    assert [seat.name for seat in following.seats.all()] == ["", "Bea", *bots]
+    assert [seat.bot_level for seat in following.seats.all()] == ["", ""] + ["easy"] * 6
+    assert fresh(following).status == Room.Status.WAITING
+    services.do_play_again(room.pk, ANN)
+    following = fresh(following)
+    assert [seat.name for seat in following.seats.all()] == ["Ann", "Bea", *bots]
+    assert following.status == Room.Status.PLAYING and following.match.had_bots
+
+
+def test_a_court_piece_table_keeps_each_bots_level_and_seat_and_its_host_seat():
+    """Ann hosts a Court Piece table: a strong bot sits opposite her (seat 2), Bea at seat 1,
+    an easy bot at seat 3. Staff end it. Bea plays again: the strong bot is at seat 2, the
+    easy one at seat 3, Bea hosts from seat 1, and Ann, joining, takes seat 0."""
+    room = services.do_create_room(ANN, "courtpiece", {"bet": 25}, True)
+    services.do_add_bot(room.pk, ANN, "strong")
+    services.do_join(room.pk, BEA)
+    services.do_add_bot(room.pk, ANN, "easy")
+    services.do_start(room.pk, ANN)
+    services.do_end_match(room.pk, "Ann and Bea stop.")
+    following = services.do_play_again(room.pk, BEA)
+    seats = list(following.seats.all())
+    assert following.host_seat == 1
+    assert [(seat.name, seat.bot_level) for seat in seats] == [
+        ("", ""), ("Bea", ""), ("Strong bot 3", "strong"), ("Easy bot 4", "easy"),
+    ]
+    services.do_play_again(room.pk, ANN)
+    following = fresh(following)
+    assert [seat.name for seat in following.seats.all()] == ["Ann", "Bea", "Strong bot 3", "Easy bot 4"]
+    assert following.status == Room.Status.WAITING and following.autostart_at is not None
+
+
+def test_a_player_alone_with_bots_plays_again_at_once():
+    """Ann played Disunyer with seven bots: "Play again" opens a full room, which starts."""
+    room = create(ANN)
+    services.do_fill_with_bots(room.pk, ANN, "normal")
+    services.do_end_match(room.pk, "Ann stops.")
+    following = fresh(services.do_play_again(room.pk, ANN))
+    assert following.status == Room.Status.PLAYING
+    assert [seat.name for seat in following.seats.all()] == ["Ann"] + [f"Bot {n}" for n in range(2, 9)]

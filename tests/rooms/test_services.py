@@ -19,6 +19,7 @@ from rooms import services
 from rooms.errors import RoomError, StaleAction
 from rooms.gamerules import DISUNYER_RULES, LETTERS_WITHOUT_LOOKALIKES
 from rooms.models import Match, MatchAction, Room, Seat
+from rooms.snapshots import load_snapshot
 from tests.rooms.helpers import (
     ANN,
     BEA,
@@ -451,7 +452,7 @@ def test_a_bot_chooses_a_legal_move_and_plays_it(level):
         services.do_add_bot(room.pk, ANN, level)
     room, seat = _bots_turn(room)
     assert room.match.bot_due_at is not None
-    action = services.choose_bot_move(room, seat)
+    action = services.choose_bot_move(load_snapshot(room.pk), seat)
     assert action in ENGINE.legal_actions(room.match.state, seat)
     assert services.do_bot_move(room.pk, room.version, seat, action) is True
     after = fresh(room)
@@ -467,7 +468,7 @@ def test_a_bot_move_on_a_stale_version_or_illegal_does_nothing():
     for _ in range(7):
         services.do_add_bot(room.pk, ANN, "easy")
     room, seat = _bots_turn(room)
-    action = services.choose_bot_move(room, seat)
+    action = services.choose_bot_move(load_snapshot(room.pk), seat)
     before = _snapshot(room)
     assert services.do_bot_move(room.pk, room.version - 1, seat, action) is False
     assert services.do_bot_move(room.pk, room.version, seat, {"type": "fold"}) is False
@@ -561,7 +562,7 @@ def test_a_whole_game_ends_with_one_result_per_seat(monkeypatch, humans, timeout
         person = person_at(room, seat)
         if person is None:
             assert services.do_bot_move(
-                room.pk, room.version, seat, services.choose_bot_move(room, seat)
+                room.pk, room.version, seat, services.choose_bot_move(load_snapshot(room.pk), seat)
             )
         elif timeouts_only or step % 5 == 0:
             overdue(room)

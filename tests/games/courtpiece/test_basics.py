@@ -210,7 +210,9 @@ def test_winning_second_and_third_tricks_picks_up_all_three():
     assert t.of_type("pickup", events) == [
         {"type": "pickup", "seat": ANN, "team": 0, "tricks": 3, "hands": [3, 0]}
     ]
-    assert event_text(t.of_type("pickup", events)[0]) == "{seat0} picked up 3 hands (hands 3 to 0)."
+    assert event_text(t.of_type("pickup", events)[0]) == (
+        "{seat0} picked up the 3 hands on the table: {seat0} and {seat2} now have 3 hands, {seat1} and {seat3} 0."
+    )
     assert t.s["pile"] == 0 and t.view(None)["hands"] == [3, 0]
 
 
@@ -296,7 +298,9 @@ def test_last_trick_takes_what_is_left():
     }
     assert t.s["round"] == 2 and t.s["caller"] == ANN and t.s["phase"] == "call"
     assert t.s["points"] == [1, 0]
-    assert event_text(over) == "{seat0} and {seat2} win round 1, 7 hands to 6: 1 point."
+    assert event_text(over) == (
+        "{seat0} and {seat2} win round 1, 7 hands to 6: 1 point. They now have 1 point, {seat1} and {seat3} 0."
+    )
 
 
 # ---------------------------------------------------------------- the ace rules

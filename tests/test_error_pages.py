@@ -1,0 +1,64 @@
+"""The 403, 404 and 500 pages have the site's look, a way back, and nothing the strict
+Content-Security-Policy forbids. Ann mistypes a room's address."""
+
+import pytest
+from django.template.loader import render_to_string
+from django.test import override_settings
+from django.urls import reverse
+
+from tests.test_csp import inline_code, policy_of
+
+pytestmark = pytest.mark.django_db
+
+STYLESHEET = '<link rel="stylesheet" href="/static/css/site.css">'
+
+
+def assert_site_page_with_a_way_back(response, status: int, heading: str) -> str:
+    assert response.status_code == status
+    page = response.content.decode()
+    assert STYLESHEET in page and '<header class="site-header">' in page
+    assert f"<h1>{heading}</h1>" in page
+    assert f'href="{reverse("rooms:lobby")}" data-testid="to-lobby">Go to the lobby</a>' in page
+    assert f'href="{reverse("home")}">Home</a>' in page
+    assert inline_code(response).found == []
+    assert policy_of(response)["script-src"] == ["'self'"]
+    return page
+
+
+def test_a_bad_room_address_shows_the_sites_404_page_and_still_counts_as_a_missed_code(client, settings):
+    """Ann opens /rooms/QQQQ/: "Not found", why ("There is no room with that code."), and
+    the way to the lobby and home. The miss still counts against her: with a limit of
+    two misses a minute, her third try is refused (429)."""
+    settings.ROOM_CODE_MISSES_PER_MINUTE = 2
+    page = assert_site_page_with_a_way_back(client.get("/rooms/QQQQ/"), 404, "Not found")
+    assert "There is no room with that code. Check the link, or find your way from here." in page
+    assert client.get("/rooms/QQQR/").status_code == 404
+    assert client.get("/rooms/QQQS/").status_code == 429
+
+
+def test_an_address_that_names_no_page_says_so_in_words(client):
+    """An unknown address gets the same page, with a sentence rather than the exception's name."""
+    page = assert_site_page_with_a_way_back(client.get("/no/such/page/"), 404, "Not found")
+    assert "There is nothing at this address." in page and "Resolver404" not in page
+
+
+@override_settings(ROOT_URLCONF="tests.error_urls")
+def test_a_forbidden_page_shows_the_sites_403_page(client):
+    page = assert_site_page_with_a_way_back(client.get("/test/forbidden/"), 403, "Not allowed")
+    assert "You may not open this page." in page
+
+
+@override_settings(ROOT_URLCONF="tests.error_urls")
+def test_a_view_that_raises_shows_the_sites_500_page(client):
+    """With DEBUG off, a bug in a view shows the site's own 500 page (the stylesheet, the
+    brand, the way to the lobby and home), not Django's bare "Server Error (500)"."""
+    client.raise_request_exception = False
+    page = assert_site_page_with_a_way_back(client.get("/test/broken/"), 500, "Something went wrong")
+    assert "A bug in a view" not in page
+
+
+def test_the_500_page_needs_no_request_and_no_context():
+    """Django renders 500.html with an empty context: it must not need the request, the
+    user or the context processors (the error may be in them)."""
+    page = render_to_string("500.html")
+    assert STYLESHEET in page and "Something went wrong" in page and "Guest" not in page
