@@ -3,6 +3,17 @@
 (function () {
   "use strict";
   var socket = null;
+  var RECONNECT_CAP_MS = 4000;
+
+  // htmx doubles its wait after each failed reconnect, up to a minute: a table whose
+  // server restarted would sit stale that long. Retry soon, and never wait over 4 s.
+  // (htmx loads deferred: it is there once the document is parsed.)
+  document.addEventListener("DOMContentLoaded", function () {
+    htmx.config.wsReconnectDelay = function (retryCount) {
+      var wait = Math.min(RECONNECT_CAP_MS, 250 * Math.pow(2, retryCount));
+      return wait / 2 + Math.random() * wait / 2;
+    };
+  });
 
   function tick() {
     var now = Date.now();

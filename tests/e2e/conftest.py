@@ -148,11 +148,13 @@ def _stop(process) -> None:
 
 @pytest.fixture
 def restart_web_server(live_site):
-    """Stop the ASGI server and start a new one on the same port, as a deploy would."""
+    """Stop the ASGI server and start a new one on the same port, as a deploy would
+    (after ``down_seconds`` with nothing listening, as a slow restart would)."""
 
-    def restart():
+    def restart(down_seconds: float = 0):
         _RUNNING["web"].terminate()
         _stop(_RUNNING["web"])
+        time.sleep(down_seconds)
         _RUNNING["relaunch"]("web")
         _wait_for(live_site)
 
