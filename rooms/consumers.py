@@ -2,17 +2,18 @@
 
 import asyncio
 import logging
+from types import SimpleNamespace
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.contrib import auth
 from django.template.loader import render_to_string
 
 from accounts.identity import player_from
 from rooms import codeguard, incoming, presence, services
 from rooms.errors import RoomError
 from rooms.followups import room_group
-from rooms.models import Room
 from rooms.reactions import REACTION_INTERVAL_SECONDS, SPECTATOR_EMOJIS, is_phrase, player_reactions
 from rooms.redisclients import async_client, key
 from rooms.rendering import render_presence, render_table
@@ -46,16 +47,17 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         code = self.scope["url_route"]["kwargs"]["code"]
         try:
-            self.room_id, self.player = await _room_and_player(code, self.scope)
+            self.room_id, version, self.player = await _room_and_player(code, self.scope)
         except codeguard.GuessingPaused:
             await self.close(code=4429)
             return
         if self.room_id is None:
             await self.close(code=4404)
             return
-        # In the group before the version is read: every later version is announced to us.
+        # Every version after we join the group is announced to us; one committed since
+        # ``version`` was read and before we joined was stored before it was announced.
         await self.channel_layer.group_add(room_group(self.room_id), self.channel_name)
-        snapshot = await snapshots.get(self.room_id, await _version_of(self.room_id))
+        snapshot = await snapshots.newest_stored_since(self.room_id, version)
         if snapshot is None:
             await self.close(code=4404)
             return
@@ -178,21 +180,20 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
 
 @database_sync_to_async
-def _room_and_player(code: str, scope) -> tuple[int | None, object]:
-    """The room ``code`` names (None if none) and who is connecting, in one trip to the
-    database thread."""
+def _room_and_player(code: str, scope) -> tuple[int | None, int, object]:
+    """The room ``code`` names (None if none), its version, and who is connecting: one
+    trip to the database thread, which every socket of the process shares."""
     room = codeguard.find_room(code, (scope.get("client") or [None])[0])
-    return (room.id, _player(scope)) if room else (None, None)
-
-
-@database_sync_to_async
-def _version_of(room_id: int) -> int:
-    return Room.objects.filter(pk=room_id).values_list("version", flat=True).first() or 0
+    return (room.id, room.version, _player(scope)) if room else (None, 0, None)
 
 
 def _player(scope):
     session = scope.get("session")
-    user = scope.get("user")
-    if (user is None or not user.is_authenticated) and (session is None or "guest_id" not in session):
+    if session is None:
+        return None
+    # As Django's auth middleware reads it, from the session alone (the site's ASGI stack
+    # has no auth middleware of its own: that would be a trip to the thread per socket).
+    user = auth.get_user(SimpleNamespace(session=session))
+    if not user.is_authenticated and "guest_id" not in session:
         return None
     return player_from(user, session)

@@ -190,6 +190,22 @@ class SnapshotCache:
             return await self.newest(room_id)
         return self._keep(snapshot)
 
+    async def newest_stored_since(self, room_id: int, version: int) -> Snapshot | None:
+        """The room at ``version``, or at the last of the versions stored after it in an
+        unbroken run: a socket's first table, with no query once it has read ``version``."""
+        cached = self._snapshots.get(room_id)
+        if cached is not None and cached.version >= version:
+            snapshot = cached
+        else:
+            snapshot = await self.get(room_id, version)
+        while snapshot is not None:
+            later = snapshot.version + 1
+            following = await self._once(("stored", room_id, later), _fetch_stored(room_id, later))
+            if following is None:
+                return snapshot
+            snapshot = self._keep(following)
+        return None
+
     async def newest(self, room_id: int) -> Snapshot | None:
         """The room as the database has it now."""
         snapshot = await self._once(("newest", room_id), database_sync_to_async(load_snapshot)(room_id))

@@ -12,10 +12,13 @@ from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
+from django.contrib.auth import get_user_model
 from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from accounts.identity import Player
 from config.asgi import application
 from games.disunyer.rules import ENGINE
 from rooms import consumers, presence, services
@@ -226,6 +229,42 @@ async def test_a_viewer_who_reconnects_gets_the_whole_table_as_it_is_now():
         assert table == await sync_to_async(render_table)(snapshot, now_present, seat)
     finally:
         await again.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_socket_that_read_an_older_version_starts_from_the_newest_stored_one():
+    """A socket reads the room's version with the room, then joins its group: versions
+    committed in between were stored before they were announced, so its first table is
+    the newest of them, with no further query."""
+    room = await database_sync_to_async(playing_room)(PEOPLE)
+    read_at = room.version
+    version = await database_sync_to_async(_two_moves)(room.pk)
+    snapshot = await snapshots.newest_stored_since(room.pk, read_at)
+    assert snapshot.version == version == read_at + 2
+    assert snapshot == await database_sync_to_async(load_snapshot)(room.pk)
+
+
+@pytest.mark.asyncio
+async def test_a_logged_in_player_is_known_to_the_socket_from_the_session_alone():
+    """The socket's stack has no auth middleware of its own: the account is read from
+    the session with the room, and Cora's socket gets the table of Cora's seat."""
+    user = await database_sync_to_async(get_user_model().objects.create_user)("cora", password="pw-12345-x")
+    client = Client()
+    await sync_to_async(client.force_login)(user)
+    cora = Player(name=user.username, user_id=user.pk)
+    room = await database_sync_to_async(create)(cora)
+    cookie = f"sessionid={client.cookies['sessionid'].value}".encode()
+    headers = [(b"origin", b"http://localhost"), (b"host", b"localhost"), (b"cookie", cookie)]
+    comm = WebsocketCommunicator(application, f"/ws/rooms/{room.code}/", headers=headers)
+    assert (await comm.connect())[0]
+    try:
+        table = next(frame for frame in await _frames_until(comm, room.version) if 'id="table-public"' in frame)
+        snapshot = await database_sync_to_async(load_snapshot)(room.pk)
+        now_present = await sync_to_async(presence.current)(room.pk)
+        assert table == await sync_to_async(render_table)(snapshot, now_present, snapshot.seat_of(cora))
+        assert table != await sync_to_async(render_table)(snapshot, now_present, None)
+    finally:
+        await comm.disconnect()
 
 
 class _SlowViewer(_Viewer):

@@ -17,7 +17,9 @@ import django  # noqa: E402
 
 django.setup()
 
-from django.contrib.sessions.backends.db import SessionStore  # noqa: E402
+from importlib import import_module  # noqa: E402
+
+from django.conf import settings  # noqa: E402
 from django.db import transaction  # noqa: E402
 
 from accounts.identity import Player, ensure_guest  # noqa: E402
@@ -25,6 +27,9 @@ from rooms import services  # noqa: E402
 from rooms.forms import FORMS  # noqa: E402
 from rooms.gamerules import rules_for  # noqa: E402
 from rooms.models import Room  # noqa: E402
+
+# The site's own session engine: a page load would have stored the session as it does.
+SessionStore = import_module(settings.SESSION_ENGINE).SessionStore
 
 
 def make_sessions(count: int) -> dict:
