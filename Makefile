@@ -24,7 +24,7 @@ test: install
 	bin/test $(ARGS)
 
 bench: install
-	bin/bench
+	bin/bench $(ARGS)
 
 loadtest: install
 	bin/loadtest $(ARGS)

@@ -61,8 +61,9 @@ def _schedule(room, snapshot) -> None:
     if room.status != room.Status.PLAYING:
         return
     match = room.match
-    if match.deadline is not None and _awaits_a_person(snapshot):
-        # While only bots are awaited the beat's sweep is guarantee enough.
+    if match.deadline is not None and (_awaits_a_person(snapshot) or match.deadline == match.paused_until):
+        # While only bots are awaited the beat's sweep is guarantee enough, except for
+        # the end of a pause that a forced move waits for (the game would lag behind).
         tasks.fire_timeout.apply_async((room.id, room.version), eta=match.deadline)
     if match.bot_due_at is not None:
         tasks.play_bot.apply_async((room.id, room.version), eta=match.bot_due_at)

@@ -3,10 +3,12 @@
 The rooms core asks these questions and never names a game itself.
 """
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from datetime import timedelta
 from types import MappingProxyType
+
+from django.conf import settings
 
 from accounts import coins
 from games.core import Engine
@@ -61,6 +63,9 @@ class RoomRules:
     # extras(room, seats) -> dict: more data the table partials need, loaded once per
     # snapshot (e.g. the seated accounts' coins).
     snapshot_extras: Callable | None = None
+    # Pauses for people to read what just happened: event type -> the setting (in ms)
+    # for how long the table then stays before anyone acts (see pause_after).
+    pauses: Mapping[str, str] = field(default_factory=dict)
 
     def bot_for(self, level: str):
         return self.bots[level]()
@@ -84,6 +89,13 @@ class RoomRules:
         seat.timeouts_in_a_row = self.standin_after_timeouts
         return True
 
+    def pause_after(self, events: list[dict]) -> timedelta | None:
+        """How long the table stays still after a change with these events (the longest
+        pause any of them calls for), or None."""
+        called_for = (getattr(settings, self.pauses[e["type"]]) for e in events if e.get("type") in self.pauses)
+        longest = max(called_for, default=0)
+        return timedelta(milliseconds=longest) if longest else None
+
     def seat_order(self, host_seat: int, seat_count: int) -> list[int]:
         """The seats in the order newcomers (and added bots) take them."""
         if self.join_order is None:
@@ -105,6 +117,8 @@ DISUNYER_RULES = RoomRules(
     code_alphabet=LETTERS_WITHOUT_LOOKALIKES,
     code_length=4,
     fixed_seats=8,
+    # Every knock-out: the reveal's lowest cards, a Disunyer guessed or never called.
+    pauses=MappingProxyType(dict.fromkeys(("out", "guess", "no_call"), "PAUSE_AFTER_KNOCKOUT_MS")),
 )
 
 DAYOUS_RULES = RoomRules(
@@ -191,6 +205,7 @@ COURTPIECE_RULES = RoomRules(
     can_play=_court_piece_can_play,
     partner_offset=2,
     snapshot_extras=_court_piece_extras,
+    pauses=MappingProxyType({"trick": "PAUSE_AFTER_TRICK_MS", "round_over": "PAUSE_AFTER_ROUND_MS"}),
 )
 
 RULES = MappingProxyType(

@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.db import models
 
+from rooms.fairness import new_salt
 from rooms.occupants import Occupant
 
 
@@ -75,10 +76,15 @@ class Match(models.Model):
     room = models.OneToOneField(Room, on_delete=models.CASCADE, related_name="match")
     state = models.JSONField()
     seed = models.CharField(max_length=64)
+    # Hashed with the seed into the commitment a table shows until the game is over.
+    salt = models.CharField(max_length=32, default=new_salt, editable=False)
     started_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     deadline = models.DateTimeField(null=True, blank=True, db_index=True)
     bot_due_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # Until then the table stays as the last change left it, for people to read (a
+    # reveal, a trick, a round's result): nobody acts; the clocks above start after it.
+    paused_until = models.DateTimeField(null=True, blank=True)
     moves = models.PositiveIntegerField(default=0)
     had_bots = models.BooleanField(default=False)
     ended_by_staff = models.TextField(blank=True)

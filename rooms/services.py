@@ -314,50 +314,71 @@ def _start(room: Room, seats: list[Seat]) -> None:
     _changed(room, *fields, seats=seats)
 
 
+def _forced_move(engine, state: dict) -> tuple[int, dict] | None:
+    """A seat awaited now whose decision has exactly one legal choice, and that choice."""
+    for seat in engine.to_act(state):
+        legal = engine.legal_actions(state, seat)
+        if len(legal) == 1:
+            return seat, legal[0]
+    return None
+
+
 def _advance(room: Room, match: Match, seats: list[Seat]) -> None:
-    """Play every decision that has exactly one legal choice, let the game's room
-    rules act on the new events (coins, say), then set the clocks."""
+    """Play every decision that has exactly one legal choice (once a pause begins, they
+    wait for its end), let the game's room rules act on the new events (coins, say),
+    then set the pause and the clocks."""
     rules = rules_for(room.game)
     engine = rules.engine
-    while True:
-        forced = next(
-            (
-                (seat, legal[0])
-                for seat in engine.to_act(match.state)
-                if len(legal := engine.legal_actions(match.state, seat)) == 1
-            ),
-            None,
-        )
-        if forced is None:
-            break
-        _record(match, engine, forced[0], forced[1], MatchAction.Source.FORCED)
-    new_events = getattr(match, "new_events", None)
+    new_events = getattr(match, "new_events", [])
+    pause = rules.pause_after(new_events)
+    while (forced := _forced_move(engine, match.state)) is not None and pause is None:
+        pause = rules.pause_after(_record(match, engine, *forced, MatchAction.Source.FORCED))
+        new_events = match.new_events
     if rules.on_events is not None and new_events:
         for index in rules.on_events(room, match, seats, new_events):
             if rules.hand_to_standin(seats[index]):
                 seats[index].save(update_fields=["timeouts_in_a_row"])
     match.new_events = []
     now = timezone.now()
-    to_act = engine.to_act(match.state)
     outcome = engine.outcome(match.state)
     if outcome is not None:
-        match.deadline = match.bot_due_at = None
+        match.deadline = match.bot_due_at = match.paused_until = None
         match.finished_at = now
         room.status = Room.Status.FINISHED
         record_results(room, match, seats, outcome)
         return
-    match.deadline = now + timedelta(seconds=engine.turn_seconds(room.options)) if to_act else None
+    match.paused_until = now + pause if pause else None
+    start = match.paused_until or now
+    if forced is not None:
+        # A decision with one legal choice waits for the pause, then do_timeout plays it.
+        match.deadline, match.bot_due_at = start, None
+    else:
+        _set_clocks(room, match, seats, start)
+
+
+def _set_clocks(room: Room, match: Match, seats: list[Seat], start) -> None:
+    """The turn clock and the bot's delay run from ``start``: now, or the end of a pause."""
+    rules = rules_for(room.game)
+    engine = rules.engine
+    to_act = engine.to_act(match.state)
+    match.deadline = start + timedelta(seconds=engine.turn_seconds(room.options)) if to_act else None
     bots_to_act = [seat for seat in to_act if rules.played_by_bot(seats[seat])]
-    match.bot_due_at = now + followups.bot_delay() if bots_to_act else None
+    match.bot_due_at = start + followups.bot_delay() if bots_to_act else None
 
 
-def _record(match: Match, engine, seat: int, action: dict, source: str, due_at=None) -> None:
+def _paused(match: Match) -> bool:
+    return match.paused_until is not None and match.paused_until > timezone.now()
+
+
+def _record(match: Match, engine, seat: int, action: dict, source: str, due_at=None) -> list[dict]:
+    """Apply and record one action; its events."""
     match.state, events = engine.apply(match.state, seat, action)
     match.new_events = [*getattr(match, "new_events", []), *events]
     match.moves += 1
     MatchAction.objects.create(
         match=match, number=match.moves, seat=seat, action=action, source=source, due_at=due_at
     )
+    return events
 
 
 def _apply(room: Room, seat: int, action: dict, source: str) -> None:
@@ -385,6 +406,9 @@ def _require_may_play(player, room: Room) -> None:
         raise RoomError(refusal)
 
 
+PAUSED = "Wait a moment: everyone is shown what just happened, then the game goes on."
+
+
 def do_act(room_id: int, player, action, version) -> None:
     """A person's move, made on the table they saw at ``version``."""
     with transaction.atomic():
@@ -395,6 +419,8 @@ def do_act(room_id: int, player, action, version) -> None:
         mine = next((seat for seat in seats if seat.belongs_to(player)), None)
         if mine is None:
             raise RoomError("You are watching this game, not playing in it.")
+        if _paused(room.match):
+            raise RoomError(PAUSED)
         if mine.timeouts_in_a_row:
             _require_may_play(player, room)
             # Any move takes the seat back from a stand-in bot, before the clocks are set.
@@ -406,7 +432,8 @@ def do_act(room_id: int, player, action, version) -> None:
 
 
 def do_timeout(room_id: int, version: int) -> bool:
-    """Play the timeout default for every seat awaited at ``version``. Idempotent."""
+    """Play the timeout default for every seat awaited at ``version`` (at the end of a
+    pause, the decisions with one legal choice that waited for it). Idempotent."""
     with transaction.atomic():
         room = _locking(room_id).first()
         if room is None or room.status != Room.Status.PLAYING or room.version != version:
@@ -415,17 +442,22 @@ def do_timeout(room_id: int, version: int) -> bool:
         if match.deadline is None or match.deadline > timezone.now():
             return False
         engine = rules_for(room.game).engine
-        due_at = match.deadline
-        for seat in engine.to_act(match.state):
-            if seat in engine.to_act(match.state):
-                default = engine.default_action(match.state, seat)
-                _record(match, engine, seat, default, MatchAction.Source.TIMEOUT, due_at=due_at)
-                Seat.objects.filter(room=room, index=seat).update(timeouts_in_a_row=F("timeouts_in_a_row") + 1)
+        if _forced_move(engine, match.state) is None:
+            _play_defaults(room, match, engine)
         seats = _seats(room)
         _advance(room, match, seats)
         match.save()
         _changed(room, "status", seats=seats)
         return True
+
+
+def _play_defaults(room: Room, match: Match, engine) -> None:
+    due_at = match.deadline
+    for seat in engine.to_act(match.state):
+        if seat in engine.to_act(match.state):
+            default = engine.default_action(match.state, seat)
+            _record(match, engine, seat, default, MatchAction.Source.TIMEOUT, due_at=due_at)
+            Seat.objects.filter(room=room, index=seat).update(timeouts_in_a_row=F("timeouts_in_a_row") + 1)
 
 
 def _partner_context(room: Room, seats: list[Seat]) -> tuple[int, list[int]]:
@@ -552,7 +584,7 @@ def choose_bot_move(snapshot, seat: int) -> dict:
     rules = snapshot.rules
     level = snapshot.seats[seat].bot_level or STANDIN_LEVEL
     view = rules.engine.view(snapshot.state, seat)
-    rng = random.Random(f"{snapshot.state['seed']}:{snapshot.version}:{seat}")
+    rng = random.Random(secrets.randbits(128))  # its own: nothing of the game's secret seed
     bot = rules.bot_for(level)
     botmemory.recall(bot, snapshot.room_id, seat, level)
     action = bot.choose(view, rng)
@@ -565,6 +597,8 @@ def do_bot_move(room_id: int, version: int, seat: int, action: dict) -> bool:
     with transaction.atomic():
         room = _locking(room_id).first()
         if room is None or room.status != Room.Status.PLAYING or room.version != version:
+            return False
+        if _paused(room.match):
             return False
         try:
             _apply(room, seat, action, MatchAction.Source.BOT)

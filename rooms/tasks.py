@@ -30,9 +30,12 @@ def autostart(room_id: int) -> bool:
 @shared_task(ignore_result=True)
 def play_bot(room_id: int, version: int) -> bool:
     """The first bot awaited at ``version`` thinks (no lock held), then moves. It reads
-    the table from the snapshot its version stored, else from the database."""
+    the table from the snapshot its version stored, else from the database. Nothing
+    during a pause (its move is due after it)."""
     snapshot = stored_snapshot(room_id, version) or load_snapshot(room_id)
     if snapshot is None or snapshot.version != version or snapshot.status != Room.Status.PLAYING:
+        return False
+    if snapshot.is_paused():
         return False
     rules = snapshot.rules
     seat = next((s for s in rules.engine.to_act(snapshot.state) if rules.played_by_bot(snapshot.seats[s])), None)

@@ -589,6 +589,8 @@ class CourtPiece:
             "tricks": s["ntrick"],
             "team_points": totals,
             "next": nxt,
+            # The round's final trick, still shown beside the result after the next deal.
+            "last_trick": s["last"],
         }
         events.append(summary)
         s.update(

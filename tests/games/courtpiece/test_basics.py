@@ -271,7 +271,8 @@ def test_last_trick_takes_what_is_left():
     """The winner of the 13th trick takes the pile even without the trick before.
 
     Trump hearts: Dan wins trick 12, Ann trumps trick 13 and takes both.
-    Hands 7 to 6: Ann's team wins a normal round (1 point) and Ann calls again.
+    Hands 7 to 6: Ann's team wins a normal round (1 point) and Ann calls again. The
+    result carries that last trick, to show beside it after the next deal.
     """
     t = Table(LADDER)
     t.call("h")
@@ -295,6 +296,10 @@ def test_last_trick_takes_what_is_left():
         "tricks": 13,
         "team_points": [1, 0],
         "next": ANN,
+        "last_trick": {"winner": ANN, "lead": DAN, "cards": [
+            {"seat": DAN, "card": "5s"}, {"seat": ANN, "card": "5h"},
+            {"seat": BEA, "card": "5d"}, {"seat": CARL, "card": "5c"},
+        ]},
     }
     assert t.s["round"] == 2 and t.s["caller"] == ANN and t.s["phase"] == "call"
     assert t.s["points"] == [1, 0]

@@ -42,8 +42,13 @@ def public_cards(s: dict) -> set[str]:
     return pub
 
 
+def last_round_cards(s: dict) -> set[str]:
+    """The last round's final trick, face up in its result at the start of this round's log."""
+    return {c["card"] for e in s["log"] if e["type"] == "round_over" for c in e["last_trick"]["cards"]}
+
+
 def known_to(s: dict, seat) -> set[str]:
-    known = public_cards(s)
+    known = public_cards(s) | last_round_cards(s)
     if seat is None:
         return known
     if s["phase"] == "call":
