@@ -1,15 +1,23 @@
-"""The table's fragments: the same partials for a page load and for every push."""
+"""The table's fragments: the same partials for a page load and for every push.
+
+Each fragment's context is the room's own names (``room``, ``seats``, ``names``,
+``presence``, ``viewer_seat``, ``view``…) plus what the game's presenter
+(``rooms.presenters``) works out from the view: the public presenter runs once per
+version, the private one once per viewer, and the templates only format.
+"""
 
 from django.template.loader import render_to_string
 
-from leaderboard.points import points_for
 from rooms.presence import Presence
+from rooms.presenters import presenter_for
+from rooms.presenters.common import seat_names
 from rooms.reactions import PLAYER_EMOJIS
 from rooms.snapshots import Snapshot
 
 PUBLIC = "public"
 PRIVATE = "private"
 PRESENCE = "presence"
+PUBLIC_SHOWN = "public shown"
 
 
 def _templates(snapshot: Snapshot) -> dict[str, str]:
@@ -21,45 +29,37 @@ def _templates(snapshot: Snapshot) -> dict[str, str]:
     }
 
 
-def _names(snapshot: Snapshot) -> dict[int, str]:
-    return {seat.index: seat.name for seat in snapshot.seats}
-
-
-def _results(snapshot: Snapshot, view: dict | None, had_bots: bool) -> list[dict]:
-    if not view or not view.get("outcome"):
-        return []
-    places = view["outcome"]["places"]
-    rows = [
-        {
-            "place": place,
-            "name": snapshot.seats[index].name,
-            "points": points_for(snapshot.game, place, len(places), had_bots),
-        }
-        for index, place in enumerate(places)
-    ]
-    return sorted(rows, key=lambda row: row["place"])
-
-
-def _context(snapshot: Snapshot, presence: Presence, seat: int | None, view: dict | None) -> dict:
-    had_bots = any(s.is_bot for s in snapshot.seats)
+def _context(snapshot: Snapshot, presence: Presence, seat: int | None, shown: dict) -> dict:
     return {
-        "had_bots": had_bots,
-        "results": _results(snapshot, view, had_bots),
         "emojis": PLAYER_EMOJIS,
         "room": snapshot,
         "seats": snapshot.seats,
-        "names": _names(snapshot),
+        "names": seat_names(snapshot),
         "presence": presence,
         "viewer_seat": seat,
-        "view": view,
         "title": snapshot.rules.title,
+        **shown,
     }
 
 
-def _view(snapshot: Snapshot, seat: int | None) -> dict | None:
+def _public_shown(snapshot: Snapshot) -> dict:
+    """The spectator's view and what the public partial shows of it, once per version
+    (whoever is connected)."""
+    shown = snapshot.rendered.get(PUBLIC_SHOWN)
+    if shown is None:
+        view = None if snapshot.state is None else snapshot.rules.engine.view(snapshot.state, None)
+        presented = presenter_for(snapshot.game).public(snapshot, view) if view is not None else {}
+        shown = snapshot.rendered[PUBLIC_SHOWN] = {"view": view, **presented}
+    return shown
+
+
+def _private_shown(snapshot: Snapshot, seat: int | None) -> dict:
+    """The viewer's own view and what the private partial shows of it."""
     if snapshot.state is None:
-        return None
-    return snapshot.rules.engine.view(snapshot.state, seat)
+        return {"view": None}
+    view = snapshot.rules.engine.view(snapshot.state, seat)
+    private = presenter_for(snapshot.game).private
+    return {"view": view, **(private(snapshot, view, seat) if private is not None else {})}
 
 
 def render_public(snapshot: Snapshot, presence: Presence) -> str:
@@ -67,7 +67,7 @@ def render_public(snapshot: Snapshot, presence: Presence) -> str:
     key = (PUBLIC, presence)
     html = snapshot.rendered.get(key)
     if html is None:
-        context = _context(snapshot, presence, None, _view(snapshot, None))
+        context = _context(snapshot, presence, None, _public_shown(snapshot))
         html = snapshot.rendered[key] = render_to_string(_templates(snapshot)[PUBLIC], context)
     return html
 
@@ -77,7 +77,7 @@ def render_private(snapshot: Snapshot, presence: Presence, seat: int | None, is_
     key = (PRIVATE, seat, is_host)
     html = snapshot.rendered.get(key)
     if html is None:
-        context = _context(snapshot, presence, seat, _view(snapshot, seat))
+        context = _context(snapshot, presence, seat, _private_shown(snapshot, seat))
         context["is_host"] = is_host
         html = snapshot.rendered[key] = render_to_string(_templates(snapshot)[PRIVATE], context)
     return html

@@ -1,5 +1,6 @@
+"""Formatting shared by the table partials: cards, suits, event lines, moves' JSON."""
+
 import importlib
-import json
 import re
 
 from django import template
@@ -7,8 +8,10 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 
 from games.core import SPANISH_SUIT_NAMES, card_name
+from rooms.presenters.common import FRENCH_PIPS, action_json
 
 register = template.Library()
+register.filter("action_json", action_json)
 
 # Spanish suits drawn as small inline SVGs, so they look the same on every device.
 SPANISH_PIPS = {
@@ -25,7 +28,6 @@ SPANISH_PIPS = {
          '-3.2-1.4-5 1.4-2.1 4.8-2.3 6.2-.1 1.2 1.9.4 4.3-1.7 5L13.5 22z" fill="#3f8f3a" stroke="#166534" '
          'stroke-width="1.2"/></svg>',
 }
-FRENCH_PIPS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 SPANISH_RANK_LABELS = {"J": "J", "N": "Kn", "K": "K", "A": "A"}
 FRENCH_RANK_LABELS = {"T": "10"}
 SEAT_TOKEN = re.compile(r"\{seat(\d+)\}")
@@ -79,11 +81,6 @@ def at(sequence, index):
         return sequence[index]
     except (IndexError, KeyError, TypeError):
         return None
-
-
-@register.filter
-def action_json(action):
-    return json.dumps(action, separators=(",", ":"))
 
 
 @register.simple_tag

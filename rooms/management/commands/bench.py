@@ -3,19 +3,34 @@
 import json
 import statistics
 import time
+from dataclasses import replace
+from pathlib import Path
+from unittest import mock
 
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from accounts.identity import Player
-from games import registry
+from games import core, registry
 from games.simulate import simulate
+from rooms.replaybench import replay_page
 
 PLAYOUTS = {
     "disunyer": {"players": 8, "options": {}, "games": 2000},
     "dayous": {"players": 4, "options": {"decks": 1}, "games": 200},
     "courtpiece": {"players": 4, "options": {}, "games": 100},
 }
+# The tables whose pushes are measured: a seeded game each, a person at seat 0, bots
+# (the rule bots) in the other seats, every seat and one spectator watching.
+TABLES = {
+    "disunyer": {"players": 8, "options": {}, "games": 8, "quick_games": 3},
+    "dayous": {"players": 4, "options": {"decks": 1}, "games": 3, "quick_games": 1},
+    "courtpiece": {"players": 4, "options": {}, "games": 2, "quick_games": 1},
+}
+TABLE_BOTS = "normal"
+# Every version's pushes are rendered in this many passes over the games and the
+# fastest counts, so that other work on the machine weighs less on the figures.
+RENDER_PASSES = 5
 
 
 class Command(BaseCommand):
@@ -23,8 +38,19 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--quick", action="store_true", help="a tenth of the work")
+        parser.add_argument("--fragments", action="store_true", help="only the table fragments")
+        parser.add_argument("--json", type=Path, dest="json_file", help="also write the report to this file")
 
-    def handle(self, *args, quick=False, **kwargs):
+    def handle(self, *args, quick=False, fragments=False, json_file=None, **kwargs):
+        report = {} if fragments else self._paths(quick)
+        games = "quick_games" if quick else "games"
+        report["table_fragments"] = {game: _table_fragments(game, spec, spec[games]) for game, spec in TABLES.items()}
+        text = json.dumps(report, indent=2)
+        if json_file is not None:
+            json_file.write_text(text + "\n")
+        self.stdout.write(text)
+
+    def _paths(self, quick: bool) -> dict:
         report = {"playouts": {}, "action_path": None, "push_path": None}
         for game, spec in PLAYOUTS.items():
             games = max(10, spec["games"] // 10) if quick else spec["games"]
@@ -35,16 +61,26 @@ class Command(BaseCommand):
                 "games_per_second_per_core": result["games_per_second"],
             }
         report["action_path"], report["push_path"] = _room_paths(20 if quick else 200)
-        self.stdout.write(json.dumps(report, indent=2))
+        report["replay_page"] = replay_page(quick)
+        return report
+
+
+def _p95(ordered: list[float]) -> float:
+    return ordered[max(0, int(len(ordered) * 0.95) - 1)]
 
 
 def _percentiles(samples: list[float]) -> dict:
     ordered = sorted(samples)
     return {
         "p50_ms": round(statistics.median(ordered) * 1000, 3),
-        "p95_ms": round(ordered[int(len(ordered) * 0.95) - 1] * 1000, 3),
+        "p95_ms": round(_p95(ordered) * 1000, 3),
         "max_ms": round(ordered[-1] * 1000, 3),
     }
+
+
+def _byte_percentiles(samples: list[int]) -> dict:
+    ordered = sorted(samples)
+    return {"p50": int(statistics.median(ordered)), "p95": _p95(ordered), "max": ordered[-1]}
 
 
 def _room_paths(actions: int) -> tuple[dict, dict]:
@@ -84,3 +120,94 @@ def _room_paths(actions: int) -> tuple[dict, dict]:
         {"actions": len(act_times), **_percentiles(act_times)},
         {"pushes_to_9_viewers": len(push_times), **_percentiles(push_times)},
     )
+
+
+def _table_fragments(game: str, spec: dict, games: int) -> dict:
+    """Seeded games of ``game`` played through the services; each version's pushes are
+    rendered as the consumer sends them (the public fragment, rendered once for the
+    version, and each viewer's private one) from a fresh snapshot: the bytes each
+    viewer is sent, and the time to render them all."""
+    from rooms.presence import Presence
+    from rooms.rendering import render_public, render_table
+
+    presence = Presence(frozenset(range(spec["players"])), 1)
+    viewers = [*range(spec["players"]), None]
+    versions = [version for number in range(games) for version in _played(game, spec, number)]
+    sizes = [len(render_table(v, presence, viewer).encode()) for v in versions for viewer in viewers]
+    public_sizes = [len(render_public(v, presence).encode()) for v in versions]
+    wall, cpu = [float("inf")] * len(versions), [float("inf")] * len(versions)
+    for _ in range(RENDER_PASSES):
+        for index, version in enumerate(versions):
+            fresh = replace(version, rendered={})
+            started, cpu_started = time.perf_counter(), time.process_time()
+            for viewer in viewers:
+                render_table(fresh, presence, viewer)
+            wall[index] = min(wall[index], time.perf_counter() - started)
+            cpu[index] = min(cpu[index], time.process_time() - cpu_started)
+    return {
+        "players": spec["players"],
+        "games": games,
+        "versions": len(versions),
+        "viewers": len(viewers),
+        "bytes_per_viewer": _byte_percentiles(sizes),
+        "public_bytes": _byte_percentiles(public_sizes),
+        "render_per_version": _percentiles(wall),
+        # The processor time alone: on a shared machine, what other work weighs less on.
+        "render_cpu_per_version": _percentiles(cpu),
+    }
+
+
+def _played(game: str, spec: dict, number: int) -> list:
+    """Every version's snapshot of one seeded game, from its start to its end."""
+    from rooms.snapshots import load_snapshot
+
+    versions = []
+    with transaction.atomic():
+        with mock.patch.object(core, "new_seed", return_value=f"bench-{game}-{number}"):
+            room_id = _seated_table(game, spec)
+        # Rooms made before, and rolled back, had this id too: their bots' memory is not ours.
+        _forget_bots(room_id, spec["players"])
+        while True:
+            snapshot = load_snapshot(room_id)
+            versions.append(snapshot)
+            if snapshot.status != "playing":
+                break
+            _play_one(snapshot)
+        transaction.set_rollback(True)
+    return versions
+
+
+BENCH_HOST = Player(name="Ann", guest_id="bench-ann")
+
+
+def _seated_table(game: str, spec: dict) -> int:
+    """A started room of ``game``: the host at seat 0, bots in the other seats."""
+    from rooms import services
+    from rooms.gamerules import rules_for
+
+    room = services.do_create_room(BENCH_HOST, game, spec["options"], True, TABLE_BOTS, spec["players"])
+    if rules_for(game).host_can_start:
+        services.do_start(room.id, BENCH_HOST)
+    else:
+        services.do_fill_with_bots(room.id, BENCH_HOST, TABLE_BOTS)
+    return room.id
+
+
+def _play_one(snapshot) -> None:
+    """The first awaited seat moves as its bot would (the host's as a stand-in would)."""
+    from rooms import services
+
+    seat = snapshot.rules.engine.to_act(snapshot.state)[0]
+    action = services.choose_bot_move(snapshot, seat)
+    if seat == 0:
+        services.do_act(snapshot.room_id, BENCH_HOST, action, snapshot.version)
+    elif not services.do_bot_move(snapshot.room_id, snapshot.version, seat, action):
+        raise RuntimeError(f"The {snapshot.game} bot's move at version {snapshot.version} was refused.")
+
+
+def _forget_bots(room_id: int, players: int) -> None:
+    from rooms.botmemory import memory_key
+    from rooms.gamerules import BOT_LEVELS
+    from rooms.redisclients import sync_client
+
+    sync_client().delete(*(memory_key(room_id, seat, level) for seat in range(players) for level in BOT_LEVELS))

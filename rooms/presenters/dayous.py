@@ -1,0 +1,235 @@
+"""Dayous's table: the seats' roles, the bout, the trump, the last contribution and the
+results (public); the viewer's legal moves grouped for buttons and the quick phrases
+they may send (private).
+
+The public partial reads ``t``; the private one ``m`` (its moves) and ``phrases``.
+"""
+
+from typing import TypedDict
+
+from games.core import FRENCH_SUIT_NAMES, JOKERS, card_name
+from leaderboard.points import points_for
+from rooms.presenters.common import FRENCH_PIPS, action_json, had_bots, seat_names
+from rooms.reactions import DAYOUS_ASK, DAYOUS_RANK_WORDS
+
+RANKS = "23456789TJQKA"
+# Beyond this many combinations of one rank, the multi-card ones fold into a <details>.
+FOLD_AFTER = 6
+
+
+class Move(TypedDict):
+    """One button: exactly one legal action."""
+
+    action: dict
+    json: str  # the action as the form sends it
+    label: str  # what the button does, in words (its accessible name)
+    faces: list[str]  # the cards drawn on the button
+    text: str  # the words on the button, after its cards
+    cls: str  # extra CSS classes
+    testid: str
+    cards: str  # the action's cards, space-separated (data-cards)
+
+
+class RankGroup(TypedDict):
+    rank: str
+    word: str
+    shown: list[Move]
+    folded: list[Move]  # behind "n more with …"
+
+
+class Beat(TypedDict):
+    target: int  # the attack card's pair on the table
+    attack: str
+    moves: list[Move]
+
+
+class Player(TypedDict):
+    index: int
+    count: int  # cards in hand
+    role: str  # what the seat is doing now, in words
+    role_class: str
+    acting: bool
+    done: bool  # said "No further questions"
+    stats: dict  # the engine's contributions and fees so far
+
+
+class Result(TypedDict):
+    seat: int
+    place: int
+    name: str
+    points: int
+    dayous: bool
+    defences: int
+    best_journal: str | None
+    fees: int
+
+
+class Table(TypedDict):
+    players: list[Player]
+    waiting_for: list[str]
+    attack_count: int
+    unbeaten: int
+    trump_pip: str
+    trump_name: str
+    last_defence: dict | None  # the last "defended" event: contribution, journal, fee
+    results: list[Result]
+
+
+class Moves(TypedDict):
+    direction: list[Move]
+    lead: list[RankGroup]
+    beats: list[Beat]
+    transfer: list[RankGroup]
+    jokers: list[Move]
+    take: Move | None
+    throw: list[RankGroup]
+    done: Move | None
+
+
+def _cards_words(cards) -> str:
+    names = [card_name(c) for c in cards]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _move(action: dict, label: str, faces: list[str], text: str = "", cls: str = "", testid: str = "") -> Move:
+    cards = action.get("cards") or ([action["card"]] if "card" in action else [])
+    return Move(action=action, json=action_json(action), label=label, faces=faces, text=text, cls=cls,
+                testid=testid or action["type"], cards=" ".join(cards))
+
+
+def _rank_groups(actions: list[dict], verb: str) -> list[RankGroup]:
+    """Card-combination moves grouped by rank, singles first; long groups fold."""
+    groups: dict[str, list[dict]] = {}
+    for action in actions:
+        groups.setdefault(action["cards"][0][0], []).append(action)
+    out = []
+    for rank in sorted(groups, key=RANKS.index):
+        moves = [
+            _move(a, f"{verb} with {_cards_words(a['cards'])}", a["cards"], cls="cards")
+            for a in sorted(groups[rank], key=lambda a: (len(a["cards"]), a["cards"]))
+        ]
+        shown, folded = moves, []
+        if len(moves) > FOLD_AFTER:
+            shown = [m for m in moves if len(m["action"]["cards"]) == 1][:FOLD_AFTER] or moves[:1]
+            folded = [m for m in moves if m not in shown]
+        out.append(RankGroup(rank=rank, word=DAYOUS_RANK_WORDS[rank], shown=shown, folded=folded))
+    return out
+
+
+def _beats(view: dict, beats: list[dict]) -> list[Beat]:
+    out = []
+    for target in sorted({a["target"] for a in beats}):
+        attack = view["table"][target][0]
+        out.append(Beat(target=target, attack=attack, moves=[
+            _move(a, f"Beat the {card_name(attack)} with the {card_name(a['card'])}", [a["card"]], cls="cards")
+            for a in beats if a["target"] == target
+        ]))
+    return out
+
+
+def _direction(action: dict) -> Move:
+    if action["clockwise"]:
+        return _move(action, "Play clockwise", [], "↻ Clockwise", testid="clockwise")
+    return _move(action, "Play counterclockwise", [], "↺ Counterclockwise", "secondary", "counterclockwise")
+
+
+def moves(view: dict) -> Moves:
+    """The viewer's legal moves, grouped for buttons: every entry is one legal action."""
+    legal = view.get("legal") or []
+    by_type: dict[str, list[dict]] = {}
+    for action in legal:
+        by_type.setdefault(action["type"], []).append(action)
+    take, done = by_type.get("take"), by_type.get("done")
+    return Moves(
+        direction=[_direction(a) for a in by_type.get("direction", [])],
+        lead=_rank_groups(by_type.get("attack", []), "Attack"),
+        beats=_beats(view, by_type.get("beat", [])),
+        transfer=_rank_groups(by_type.get("transfer", []), "Pass the attack on"),
+        jokers=[
+            _move(a, f"Play the {card_name(a['card'])}: send the attack back and reverse the direction",
+                  [a["card"]], "Send it back", "cards joker-move")
+            for a in by_type.get("joker", [])
+        ],
+        take=_move(take[0], "Take the cards", [], "Take the cards", "secondary") if take else None,
+        throw=_rank_groups(by_type.get("throw", []), "Ask a further question"),
+        done=_move(done[0], "No further questions", [], "No further questions") if done else None,
+    )
+
+
+def _table_ranks(view: dict) -> list[str]:
+    """The ranks of the cards on the table, lowest first."""
+    return sorted({c[0] for pair in view["table"] for c in pair if c and c not in JOKERS}, key=RANKS.index)
+
+
+def phrases(view: dict) -> list[str]:
+    """Quick phrases a player may send now: "Can I not attack?", and "Did somebody say
+    …?" for the ranks on the table (all of them in rooms.reactions.DAYOUS_PHRASES)."""
+    return ["Can I not attack?"] + [DAYOUS_ASK[rank] for rank in _table_ranks(view)]
+
+
+def _role(view: dict, seat: int) -> tuple[str, str]:
+    """(css class, words) for what ``seat`` is doing now."""
+    phase = view["phase"]
+    if seat in view["out"]:
+        return "out", "out — safe"
+    if phase == "over":
+        return ("dayous", "dayous") if view["outcome"] and view["outcome"]["dayous"] == seat else ("", "")
+    if phase == "direction":
+        return ("attacker", "chooses the direction") if seat == view["leader"] else ("", "")
+    if seat == view["defender"]:
+        return ("defender", "defender, taking" if view["taking"] else "defender")
+    if phase == "lead":
+        return ("attacker", "attacker") if seat == view["leader"] else ("", "")
+    if seat in view["attackers"]:
+        return "attacker", "attacker"
+    if seat in view["throwers"]:
+        return "thrower", "thrower-in"
+    return "", ""
+
+
+def _players(view: dict) -> list[Player]:
+    players = []
+    for seat in range(view["players"]):
+        css, role = _role(view, seat)
+        players.append(Player(
+            index=seat, count=view["hand_counts"][seat], role=role, role_class=css,
+            acting=seat in view["to_act"], done=seat in view["done"], stats=view["stats"][seat],
+        ))
+    return players
+
+
+def _results(snapshot, view: dict, names: dict) -> list[Result]:
+    """Once the game is over: places, points, and each player's contributions and fees."""
+    if not view["outcome"]:
+        return []
+    n, places, with_bots = view["players"], view["outcome"]["places"], had_bots(snapshot)
+    rows = []
+    for seat in sorted(range(n), key=lambda s: (places[s], s)):
+        stats = view["stats"][seat]
+        rows.append(Result(
+            seat=seat, place=places[seat], name=names.get(seat, f"Seat {seat + 1}"),
+            points=points_for("dayous", places[seat], n, with_bots), dayous=seat == view["outcome"]["dayous"],
+            defences=stats["defences"], best_journal=stats["best_journal"], fees=stats["fees"],
+        ))
+    return rows
+
+
+def public(snapshot, view: dict) -> dict:
+    """What everybody sees, arranged: seats, table, trump, the last contribution, results."""
+    names = seat_names(snapshot)
+    return {"t": Table(
+        players=_players(view),
+        waiting_for=[names.get(s, f"Seat {s + 1}") for s in view["to_act"]],
+        attack_count=len(view["table"]),
+        unbeaten=sum(1 for _, defence in view["table"] if defence is None),
+        trump_pip=FRENCH_PIPS[view["trump"]],
+        trump_name=FRENCH_SUIT_NAMES[view["trump"]],
+        last_defence=next((e for e in reversed(view["log"]) if e.get("type") == "defended"), None),
+        results=_results(snapshot, view, names),
+    )}
+
+
+def private(snapshot, view: dict, seat: int | None) -> dict:
+    if seat is None:
+        return {}
+    return {"m": moves(view), "phrases": phrases(view)}

@@ -1,0 +1,16 @@
+"""Rooms as the presenters' tests see them: a snapshot with named seats and no database."""
+
+from rooms.snapshots import SeatInfo, Snapshot
+
+
+def seat(index: int, name: str, bot: str = "", timeouts: int = 0) -> SeatInfo:
+    """A guest's seat, or a bot's when ``bot`` names its level."""
+    return SeatInfo(index, name, bot, None, "" if bot else name.lower(), timeouts)
+
+
+def snapshot(game: str, seats: list[SeatInfo], options: dict | None = None, status: str = "playing",
+             extras: dict | None = None, state: dict | None = None) -> Snapshot:
+    return Snapshot(
+        room_id=1, code="TEST", game=game, options=options or {}, is_public=True, status=status, version=7,
+        host_seat=0, seats=seats, state=state, deadline_ms=None, autostart_ms=None, extras=extras or {},
+    )

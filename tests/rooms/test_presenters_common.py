@@ -1,0 +1,63 @@
+"""The presenters as a whole: one per game, plain Python, and run once per fragment."""
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import rooms.presenters
+from rooms import rendering
+from rooms.gamerules import RULES
+from rooms.presence import Presence
+from rooms.presenters import PRESENTERS, Presenter
+from tests.rooms.presenting import seat, snapshot
+
+PRESENTERS_DIR = Path(rooms.presenters.__file__).parent
+SEATS = {"disunyer": 8, "dayous": 4, "courtpiece": 4}
+
+
+def test_every_game_has_a_presenter():
+    assert set(PRESENTERS) == set(RULES)
+
+
+@pytest.mark.parametrize("module", sorted(PRESENTERS_DIR.glob("*.py")), ids=lambda path: path.name)
+def test_presenters_are_plain_python(module):
+    """No Django in a presenter: a view goes in, plain data comes out."""
+    tree = ast.parse(module.read_text())
+    imported = [alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names]
+    imported += [node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module]
+    assert [name for name in imported if name.split(".")[0] in ("django", "channels")] == []
+
+
+def started(game: str):
+    engine = RULES[game].engine
+    seats = [seat(0, "Ann"), *(seat(i, f"Bot {i + 1}", "normal") for i in range(1, SEATS[game]))]
+    return snapshot(game, seats, engine.validate_options({}, SEATS[game]),
+                    state=engine.start(SEATS[game], {}, seed=f"presenters-{game}"))
+
+
+@pytest.mark.parametrize("game", sorted(SEATS))
+def test_the_public_presenter_runs_once_per_version_and_the_private_once_per_viewer(monkeypatch, game):
+    """Every seat and two spectators are pushed the table, then who is connected
+    changes and they are pushed it again: the spectator's view is presented once, each
+    player's own view once."""
+    calls = {"public": 0, "private": []}
+    real = PRESENTERS[game]
+
+    def public(snapshot, view):
+        calls["public"] += 1
+        return real.public(snapshot, view)
+
+    def private(snapshot, view, seat):
+        calls["private"].append(seat)
+        return real.private(snapshot, view, seat)
+
+    monkeypatch.setitem(PRESENTERS, game, Presenter(public, private if real.private else None))
+    table = started(game)
+    viewers = [*range(SEATS[game]), None, None]
+    for presence in (Presence(frozenset({0}), 1), Presence(frozenset({0}), 2)):
+        for viewer in viewers:
+            rendering.render_table(table, presence, viewer)
+    assert calls["public"] == 1
+    assert sorted(calls["private"], key=str) == (sorted([*range(SEATS[game]), None], key=str)
+                                                 if real.private else [])

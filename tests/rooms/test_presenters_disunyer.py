@@ -1,0 +1,38 @@
+"""Disunyer's presenter: the final places with their points, from fixed views."""
+
+from rooms.presenters import disunyer
+from tests.rooms.presenting import seat, snapshot
+
+NAMES = ("Ann", "Bea", "Carl", "Dora")
+
+
+def four(bots: int = 0):
+    return snapshot("disunyer", [seat(i, n, "normal" if i >= 4 - bots else "") for i, n in enumerate(NAMES)])
+
+
+def test_no_results_while_the_game_is_played():
+    """Before the game is over the table shows no places."""
+    shown = disunyer.public(four(bots=1), {"outcome": None, "over": False})
+    assert shown == {"results": [], "had_bots": True}
+
+
+def test_results_best_place_first_with_the_place_formula_when_bots_played():
+    """With a bot at the table, points are N + 1 - place; players out together share a place."""
+    view = {"over": True, "outcome": {"places": [3, 1, 2, 3], "winners": [1], "no_winner": False}}
+    shown = disunyer.public(four(bots=2), view)
+    assert shown["had_bots"] is True
+    assert shown["results"] == [
+        {"place": 1, "name": "Bea", "points": 4},
+        {"place": 2, "name": "Carl", "points": 3},
+        {"place": 3, "name": "Ann", "points": 2},
+        {"place": 3, "name": "Dora", "points": 2},
+    ]
+
+
+def test_points_are_doubled_when_no_seat_was_a_bot():
+    view = {"over": True, "outcome": {"places": [2, 1, 4, 3], "winners": [1], "no_winner": False}}
+    shown = disunyer.public(four(bots=0), view)
+    assert shown["had_bots"] is False
+    assert [(row["name"], row["points"]) for row in shown["results"]] == [
+        ("Bea", 8), ("Ann", 6), ("Dora", 4), ("Carl", 2),
+    ]
