@@ -1003,7 +1003,9 @@ def _cards_text(cards: list[str]) -> str:
 
 
 def event_text(event: dict) -> str:
-    """A short English sentence for a public event; seats as ``{seatN}`` tokens."""
+    """A short English sentence for a public event; seats as ``{seatN}`` tokens. The
+    empty string for an event that makes no line of its own: a new bout is told by its
+    lead ("Ann attacks Bea with …"), so the log says it once."""
     kind = event.get("type")
     seat = event.get("seat")
     who = f"{{seat{seat}}}"
@@ -1021,7 +1023,7 @@ def event_text(event: dict) -> str:
     if kind == "direction":
         return f"{who} chose to play {'clockwise' if event['clockwise'] else 'counterclockwise'}."
     if kind == "bout":
-        return f"{{seat{event['attacker']}}} attacks {{seat{event['defender']}}}."
+        return ""
     if kind == "attack":
         return f"{who} attacks {{seat{event['target']}}} with {_cards_text(event['cards'])}."
     if kind == "throw":

@@ -1,13 +1,10 @@
 // Dayous table helpers (loaded only on Dayous tables). The moves are plain forms that
-// work without this script; it only makes a long list of moves easier to use.
-//
-// 1. Every push replaces the controls, so folded move lists (<details data-key>) would
-//    close on each move of another player: remember which ones are open.
-// 2. Select cards, then act: tapping cards in your hand picks them; the moves that use
-//    every picked card are highlighted and the others dimmed. Tap again to unpick.
+// work without this script; it only makes a long list of moves easier to use: select
+// cards, then act. Tapping cards in your hand picks them; the moves that use every
+// picked card are highlighted and the others dimmed. Tap again to unpick. (table.js
+// keeps folded move lists open across pushes.)
 (function () {
   "use strict";
-  var open = new Set();
   var picked = [];  // card codes, as a multiset (several decks hold identical cards)
 
   function count(codes) {
@@ -40,9 +37,6 @@
       button.classList.toggle("match", match);
       button.classList.toggle("dim", picked.length > 0 && !match);
     });
-    document.querySelectorAll("#table-private details[data-key]").forEach(function (el) {
-      if (open.has(el.dataset.key) && !el.open) el.open = true;
-    });
   }
 
   function toggle(el) {
@@ -55,11 +49,6 @@
     refresh();
   }
 
-  document.addEventListener("toggle", function (event) {
-    var el = event.target;
-    if (!el.matches || !el.matches("details[data-key]")) return;
-    if (el.open) open.add(el.dataset.key); else open.delete(el.dataset.key);
-  }, true);
   document.addEventListener("click", function (event) {
     var el = event.target.closest && event.target.closest("#table-private .hand-card[data-pick]");
     if (el) toggle(el);

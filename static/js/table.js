@@ -1,8 +1,23 @@
-// The table page's small helpers: countdowns, invite link, keep-alive pings and
-// tidying of reactions and messages. Everything else comes from the server.
+// The table page's helpers. Everything the table shows comes from the server; this
+// script only arranges it and keeps what the viewer set across pushes:
+// - countdowns and the draining timer bars on the seats to act;
+// - the seats turned so the viewer sits at the bottom, their own card on their seat
+//   (copied from their private fragment: the shared public one never holds it);
+// - the log drawer, open menus and scroll positions, which a push would reset;
+// - "your turn": the page title while the tab is hidden, an optional sound and
+//   vibration (off by default, remembered per browser);
+// - the invite link, keep-alive pings, one toast at a time, tidying of reactions.
 (function () {
   "use strict";
+  var TURN_TITLE = "● Your turn · Card Club";
+  var SETTINGS_KEY = "cardclub.turn-alert.";
+  var room = document.querySelector(".room");
   var socket = null;
+  var pageTitle = document.title;
+  var wasMyTurn = false;
+  var openMenus = new Set();
+  var scrolls = {};
+  var audio = null;
   var RECONNECT_CAP_MS = 4000;
 
   // htmx doubles its wait after each failed reconnect, up to a minute: a table whose
@@ -15,9 +30,10 @@
     };
   });
 
+  // ---------------------------------------------------------------- clocks
   function tick() {
     var now = Date.now();
-    document.querySelectorAll("[data-deadline]").forEach(function (el) {
+    document.querySelectorAll(".countdown[data-deadline]").forEach(function (el) {
       var deadline = Number(el.dataset.deadline);
       if (!deadline) { el.textContent = ""; return; }
       var left = Math.max(0, Math.ceil((deadline - now) / 1000));
@@ -25,8 +41,125 @@
       el.textContent = minutes ? minutes + ":" + String(seconds).padStart(2, "0") : left + "s";
       el.classList.toggle("urgent", left <= 3);
     });
+    document.querySelectorAll("[data-timer-deadline]").forEach(function (el) {
+      var deadline = Number(el.dataset.timerDeadline), total = Number(el.dataset.seconds) * 1000;
+      var share = deadline && total ? Math.min(1, Math.max(0, (deadline - now) / total)) : 0;
+      el.style.setProperty("--left", share.toFixed(3));
+      el.classList.toggle("urgent", deadline - now <= 3000);
+    });
   }
 
+  // ----------------------------------------------------------------- seats
+  function placeSeats() {
+    if (!room) return;
+    var mine = document.getElementById("table-private");
+    var me = mine ? mine.getAttribute("data-me") : "";
+    var ring = document.querySelector("#table-public .ring");
+    var seat = ring && me ? ring.querySelector('.seat-chip[data-seat="' + me + '"]') : null;
+    room.style.setProperty("--me", seat ? Array.prototype.indexOf.call(ring.children, seat) : 0);
+    if (!seat) return;
+    seat.classList.add("is-me");
+    var own = mine.querySelector("[data-own-card] .card");
+    var slot = seat.querySelector(".seat-card");
+    if (own && slot) {
+      var copy = own.cloneNode(true);
+      copy.classList.add("small");
+      slot.replaceChildren(copy);
+    }
+  }
+
+  // ------------------------------------------------- what a push would reset
+  function toggleLog(open) {
+    room.classList.toggle("log-open", open);
+    syncLogButtons();
+  }
+
+  function syncLogButtons() {
+    var open = room.classList.contains("log-open");
+    document.querySelectorAll(".log-toggle").forEach(function (button) {
+      button.setAttribute("aria-expanded", open ? "true" : "false");
+    });
+  }
+
+  function rememberScrolls() {
+    document.querySelectorAll("[data-keep-scroll][id]").forEach(function (el) { scrolls[el.id] = el.scrollTop; });
+  }
+
+  function restoreState() {
+    document.querySelectorAll("[data-keep-scroll][id]").forEach(function (el) {
+      if (scrolls[el.id]) el.scrollTop = scrolls[el.id];
+    });
+    document.querySelectorAll("details[data-key]").forEach(function (el) {
+      if (openMenus.has(el.dataset.key) && !el.open) el.open = true;
+    });
+    syncLogButtons();
+  }
+
+  // ------------------------------------------------------------- your turn
+  function isMyTurn() {
+    var mine = document.getElementById("table-private");
+    return Boolean(mine && mine.getAttribute("data-testid") === "your-move");
+  }
+
+  function showTurnInTitle() {
+    var title = wasMyTurn && document.visibilityState === "hidden" ? TURN_TITLE : pageTitle;
+    if (document.title !== title) document.title = title;
+  }
+
+  function setting(name) {
+    try { return window.localStorage.getItem(SETTINGS_KEY + name) === "on"; } catch (error) { return false; }
+  }
+
+  function storeSetting(name, on) {
+    try {
+      if (on) window.localStorage.setItem(SETTINGS_KEY + name, "on");
+      else window.localStorage.removeItem(SETTINGS_KEY + name);
+    } catch (error) { /* storage refused: the setting lasts for this page only */ }
+  }
+
+  function wakeAudio() {
+    var Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return;
+    if (!audio) audio = new Context();
+    if (audio.state === "suspended") audio.resume();
+  }
+
+  function chime() {
+    if (!audio || audio.state !== "running") return;
+    var start = audio.currentTime;
+    [660, 880].forEach(function (frequency, i) {
+      var tone = audio.createOscillator(), gain = audio.createGain(), at = start + i * 0.13;
+      tone.frequency.value = frequency;
+      gain.gain.setValueAtTime(0.0001, at);
+      gain.gain.exponentialRampToValueAtTime(0.18, at + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.28);
+      tone.connect(gain).connect(audio.destination);
+      tone.start(at);
+      tone.stop(at + 0.3);
+    });
+  }
+
+  function alertTurn() {
+    if (setting("sound")) chime();
+    if (setting("vibrate") && navigator.vibrate) navigator.vibrate([120, 60, 120]);
+  }
+
+  function followTurn(alert) {
+    var now = isMyTurn();
+    if (now && !wasMyTurn && alert) alertTurn();
+    wasMyTurn = now;
+    showTurnInTitle();
+  }
+
+  function showSettings() {
+    document.querySelectorAll("[data-setting]").forEach(function (box) { box.checked = setting(box.dataset.setting); });
+    if (!navigator.vibrate) {
+      var vibrate = document.querySelector('[data-setting="vibrate"]');
+      if (vibrate) vibrate.closest("label").hidden = true;
+    }
+  }
+
+  // ----------------------------------------------------------- everything else
   function fillInviteLinks() {
     document.querySelectorAll("[data-invite]").forEach(function (input) {
       var url = window.location.origin + "/rooms/" + input.defaultValue + "/";
@@ -34,12 +167,23 @@
     });
   }
 
+  function afterPush() {
+    placeSeats();
+    restoreState();
+    fillInviteLinks();
+    followTurn(true);
+    tick();
+  }
+
   document.addEventListener("htmx:wsOpen", function (event) { socket = event.detail.socketWrapper; });
   document.addEventListener("htmx:wsClose", function () { socket = null; });
-  document.addEventListener("htmx:wsAfterMessage", fillInviteLinks);
+  document.addEventListener("htmx:wsBeforeMessage", rememberScrolls);
+  document.addEventListener("htmx:wsAfterMessage", afterPush);
+  // One move per decision: once one is sent, every move waits for the table's answer.
   document.addEventListener("htmx:wsConfigSend", function (event) {
     var form = event.detail.elt;
-    if (form && form.closest(".actions")) form.closest(".actions").classList.add("sent");
+    var bar = form && form.closest(".actions") && form.closest("#table-private");
+    if (bar) bar.querySelectorAll(".actions").forEach(function (moves) { moves.classList.add("sent"); });
   });
   // A toast replaces the one showing (one at a time, _toast.html), and the same words
   // are not shown again while they are still showing.
@@ -50,14 +194,40 @@
     if (showing && coming && showing.textContent === coming.textContent) event.detail.shouldSwap = false;
   });
   document.addEventListener("animationend", function (event) {
-    if (event.target.matches(".reaction, .toast")) event.target.remove();
+    if (event.target.matches(".reaction, .toast, .page-table .messages")) event.target.remove();
   });
+  document.addEventListener("toggle", function (event) {
+    var el = event.target;
+    if (!el.matches || !el.matches("details[data-key]")) return;
+    if (el.open) openMenus.add(el.dataset.key); else openMenus.delete(el.dataset.key);
+  }, true);
   document.addEventListener("click", function (event) {
-    if (event.target.matches("[data-invite]")) event.target.select();
+    var target = event.target;
+    if (target.matches("[data-invite]")) target.select();
+    var logButton = target.closest("[data-log-toggle]");
+    if (logButton && room) toggleLog(!room.classList.contains("log-open"));
+    document.querySelectorAll(".react-menu[open], .table-settings[open]").forEach(function (menu) {
+      if (!menu.contains(target)) menu.open = false;
+    });
   });
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape" && room && room.classList.contains("log-open")) toggleLog(false);
+  });
+  document.addEventListener("change", function (event) {
+    var box = event.target;
+    if (!box.matches("[data-setting]")) return;
+    storeSetting(box.dataset.setting, box.checked);
+    if (box.dataset.setting === "sound" && box.checked) { wakeAudio(); chime(); }
+  });
+  // Browsers let a page make sound only after the person has touched it.
+  document.addEventListener("pointerdown", function () { if (setting("sound")) wakeAudio(); }, { once: true });
+  document.addEventListener("visibilitychange", showTurnInTitle);
 
-  setInterval(tick, 250);
+  setInterval(tick, 100);
   setInterval(function () { if (socket) socket.send(JSON.stringify({ kind: "ping" })); }, 30000);
+  showSettings();
+  placeSeats();
   fillInviteLinks();
+  followTurn(false);
   tick();
 })();

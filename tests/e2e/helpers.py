@@ -38,3 +38,71 @@ def play_until(page, *test_ids: str, seconds: float) -> int:
                 pass  # the table was replaced by a push meanwhile: look again
         page.wait_for_timeout(100)
     raise AssertionError(f"None of {test_ids} showed within {seconds} s.")
+
+
+# ------------------------------------------------------------ the table on a phone
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+# Where the viewer's move sits: the viewport, how far the page can scroll, and every
+# control of the action bar that shows (a folded list's cards do not) lying outside the
+# viewport or under something else. Then, if asked, the first move is clicked.
+MOVE_LAYOUT = """(play) => {
+  const bar = document.querySelector('[data-testid="your-move"]');
+  const page = document.scrollingElement;
+  const controls = bar ? [...bar.querySelectorAll('button, summary, select, input:not([type=hidden])')]
+    .filter((el) => el.checkVisibility({visibilityProperty: true})) : [];
+  const name = (el) => el.textContent.trim().slice(0, 40) || el.getAttribute('aria-label');
+  const onTop = (el) => {
+    const r = el.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return Boolean(top && el.contains(top));
+  };
+  const move = bar && bar.querySelector('.actions:not(.sent) button');
+  const layout = {
+    version: Number(document.getElementById('table-private')?.dataset.version),
+    over: Boolean(document.querySelector('[data-testid="game-over"]')),
+    decision: Boolean(move),
+    width: innerWidth, height: innerHeight, scrollX, scrollY,
+    scrollWidth: page.scrollWidth, scrollHeight: page.scrollHeight,
+    moves: document.querySelectorAll('input[name="action"]').length,
+    movesInBar: bar ? bar.querySelectorAll('input[name="action"]').length : 0,
+    outside: controls.map((el) => [name(el), el.getBoundingClientRect().toJSON()])
+      .filter(([, r]) => r.left < 0 || r.top < 0 || r.right > innerWidth || r.bottom > innerHeight),
+    covered: controls.filter((el) => !onTop(el)).map(name),
+  };
+  if (play && move) move.click();
+  return layout;
+}"""
+
+
+def assert_move_fits(layout: dict) -> None:
+    """The viewer's decision is all in the action bar, inside the viewport and on top,
+    and the page itself cannot scroll (so no push can move it)."""
+    assert layout["moves"] == layout["movesInBar"] > 0, layout
+    assert layout["outside"] == [], f"controls outside the {layout['width']}×{layout['height']} viewport: {layout}"
+    assert layout["covered"] == [], f"controls under something else: {layout}"
+    assert (layout["scrollX"], layout["scrollY"]) == (0, 0), layout
+    assert layout["scrollHeight"] <= layout["height"] and layout["scrollWidth"] <= layout["width"], layout
+
+
+def play_whole_games(pages, seconds: float) -> list[int]:
+    """Play every page's seat to the end of its game, taking the first move offered each
+    time, after checking, at every one of the viewer's decisions, that the whole move
+    fits the screen (``assert_move_fits``); the games run side by side. The number of
+    decisions each page met."""
+    deadline = time.monotonic() + seconds
+    decisions = [0] * len(pages)
+    done = [False] * len(pages)
+    while not all(done):
+        assert time.monotonic() < deadline, f"the games did not end within {seconds} s ({decisions} decisions)"
+        for i, page in enumerate(pages):
+            if done[i]:
+                continue
+            layout = page.evaluate(MOVE_LAYOUT, True)
+            done[i] = layout["over"]
+            if layout["decision"]:
+                assert_move_fits(layout)
+                decisions[i] += 1
+        pages[0].wait_for_timeout(50)
+    return decisions

@@ -45,6 +45,7 @@ def test_a_host_starts_a_four_player_room_with_bots_and_plays_it_out_while_a_spe
     expect(spectator.get_by_test_id("hand")).to_have_count(0)
     assert spectator.locator("#table-private [data-card]").count() == 0
 
+    host.get_by_test_id("reactions-menu").click()  # the quick phrases fold behind the reactions button
     host.get_by_test_id("phrase").filter(has_text="Can I not attack?").first.click()
     expect(spectator.locator("#reactions .reaction.phrase")).to_contain_text("Can I not attack?")
     spectator.get_by_test_id("heart").click()

@@ -53,12 +53,14 @@ def test_the_view_shows_roles_table_trump_direction_and_discard():
 
 
 def test_event_sentences_use_seat_tokens():
-    """Every public event reads as a short sentence naming seats as {seatN} tokens."""
+    """Every public event reads as a short sentence naming seats as {seatN} tokens, but
+    the start of a bout, which its lead tells: one line per action in the log."""
     s = position([["5d", "2c", "3c"], ["9d", "Ks", "4s", "6c"], ["5c", "9c", "8c"], ["5s", "Qd"]], trump="h")
     s, _events = play(s, (ANN, attack("5d")), (BEA, beat("9d", 0)), (CARL, DONE), (DAN, DONE))
     texts = [event_text(e) for e in s["log"]]
-    assert "{seat0} attacks {seat1}." in texts
     assert "{seat0} attacks {seat1} with the 5 of diamonds." in texts
+    assert [t for t in texts if "attacks" in t] == ["{seat0} attacks {seat1} with the 5 of diamonds."]
+    assert event_text({"type": "bout", "attacker": 1, "defender": 2}) == ""
     assert "{seat1} beats the 5 of diamonds with the 9 of diamonds." in texts
     assert '{seat2}: "No further questions."' in texts
     assert ("{seat1} defended: 2 cards to the discard pile — published in Journal of Vision, "

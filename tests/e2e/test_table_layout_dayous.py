@@ -1,0 +1,119 @@
+"""The Dayous table, phone first, in a real browser: a whole four-player game on a
+390×844 phone with every move on the screen; the log, a closed drawer on a phone that a
+push neither closes nor scrolls, beside the table on a desktop; the turn's sound and
+vibration, off until switched on and remembered by the browser."""
+
+import time
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
+
+from tests.e2e.helpers import PHONE, play_whole_games, start
+from tests.e2e.test_dayous_browser import create_room
+
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+# Stands in for the browser's vibration, to count what the page asks of it.
+RECORD_VIBRATIONS = "window.vibrations = []; navigator.vibrate = (pattern) => window.vibrations.push(pattern) > 0;"
+
+
+def sit_down_with_bots(page, players: int) -> None:
+    create_room(page, players=players, decks=1, clock=30)
+    start(page)  # the host starts alone: bots take the empty seats
+    expect(page.locator("#table-public .seat-chip")).to_have_count(players)
+
+
+def play_a_move(page) -> bool:
+    """The first move offered, if the viewer has one now."""
+    try:
+        page.locator('[data-testid="your-move"] .actions:not(.sent) button:visible').first.click(timeout=500)
+        return True
+    except PlaywrightError:
+        return False  # no move now, or the table was replaced by a push meanwhile
+
+
+def test_a_whole_four_player_game_keeps_every_move_on_a_phone_screen(new_page):
+    """Ann plays a four-player Dayous game against three bots to the end on a 390×844
+    phone: at every one of her decisions (direction, leads, beats, throw-ins, passes,
+    taking) the action bar holds every legal move, each control inside the screen, and
+    the page never scrolls; at the end the results and "Play again" are on the screen,
+    and the log's first line is the newest: the game is over."""
+    ann = new_page("/", **PHONE)
+    sit_down_with_bots(ann, 4)
+    [decisions] = play_whole_games([ann], seconds=200)
+    assert decisions > 0
+    expect(ann.get_by_test_id("results").locator("tbody tr")).to_have_count(4)
+    expect(ann.get_by_test_id("play-again")).to_be_in_viewport()
+    expect(ann.locator("#log li").first).to_contain_text("Game over")
+
+
+def test_the_log_is_a_drawer_on_a_phone_that_pushes_leave_open_and_where_they_were(new_page):
+    """On a phone the log is closed; "Log" opens it over the table, one line per action
+    (a new bout is not told twice, only its lead). Scrolled down, it stays open and
+    scrolled as the game goes on. On a desktop the log is beside the table, not over it."""
+    ann = new_page("/", **PHONE)
+    sit_down_with_bots(ann, 3)
+    log = ann.locator("#log")
+    expect(log).to_be_hidden()
+    ann.get_by_test_id("log-toggle").click()
+    expect(log).to_be_visible()
+    expect(ann.get_by_test_id("log-toggle")).to_have_attribute("aria-expanded", "true")
+    deadline = time.monotonic() + 60
+    while log.evaluate("el => el.scrollHeight - el.clientHeight") < 150:  # play on until the log scrolls
+        assert time.monotonic() < deadline, "the log did not grow"
+        play_a_move(ann)  # the action bar stays free with the log open
+        ann.wait_for_timeout(100)
+    names = ann.locator("#table-public .seat-chip .name").all_inner_texts()
+    bouts = {f"{a} attacks {b}." for a in names for b in names}
+    lines = log.locator("li").all_inner_texts()
+    assert any(" attacks " in line and " with " in line for line in lines), lines
+    assert bouts.isdisjoint(lines), lines
+    log.evaluate("el => { el.scrollTop = 120; }")
+    version = ann.locator("#table-private").get_attribute("data-version")
+    while ann.locator("#table-private").get_attribute("data-version") == version:
+        assert time.monotonic() < deadline + 30, "nothing happened at the table"
+        play_a_move(ann)
+        ann.wait_for_timeout(100)
+    expect(log).to_be_visible()
+    assert log.evaluate("el => el.scrollTop") == 120
+    assert ann.evaluate("[scrollX, scrollY]") == [0, 0]
+    ann.locator("#log .log-close").click()
+    expect(log).to_be_hidden()
+
+    desk = new_page(ann.url, **DESKTOP)
+    expect(desk.locator("#log")).to_be_visible()
+    expect(desk.get_by_test_id("log-toggle")).to_be_hidden()
+    felt, side = desk.get_by_test_id("felt").bounding_box(), desk.locator("#log").bounding_box()
+    assert side["x"] >= felt["x"] + felt["width"], "the log covers the table on a desktop"
+
+
+def test_the_turn_sound_and_vibration_are_off_until_switched_on_and_then_remembered(new_page):
+    """Ann's turns make no sound and no vibration at first. She switches both on in the
+    table's settings; after a reload they are still on, and the next turn of hers that
+    begins while she looks vibrates the phone."""
+    ann = new_page("about:blank", **PHONE)
+    ann.context.add_init_script(RECORD_VIBRATIONS)
+    ann.goto("/")
+    sit_down_with_bots(ann, 3)
+    deadline = time.monotonic() + 60
+    while not play_a_move(ann):  # a first turn of Ann's, silent
+        assert time.monotonic() < deadline, "Ann never had a move"
+        ann.wait_for_timeout(100)
+    assert ann.evaluate("window.vibrations") == []
+    ann.get_by_test_id("settings").click()
+    sound, vibrate = ann.get_by_test_id("setting-sound"), ann.get_by_test_id("setting-vibrate")
+    expect(sound).not_to_be_checked()
+    expect(vibrate).not_to_be_checked()
+    sound.check()
+    vibrate.check()
+    ann.reload()
+    ann.get_by_test_id("settings").click()
+    expect(ann.get_by_test_id("setting-sound")).to_be_checked()
+    expect(ann.get_by_test_id("setting-vibrate")).to_be_checked()
+    ann.get_by_test_id("settings").click()
+    assert ann.evaluate("window.vibrations") == []  # loading the page is no new turn
+    while not ann.evaluate("window.vibrations"):
+        assert time.monotonic() < deadline + 60, "no turn of Ann's began"
+        play_a_move(ann)
+        ann.wait_for_timeout(100)
+    vibrations = ann.evaluate("window.vibrations")
+    assert vibrations and all(pattern == [120, 60, 120] for pattern in vibrations), vibrations
