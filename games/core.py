@@ -23,6 +23,10 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 State = dict[str, Any]
@@ -94,10 +98,28 @@ class SeededRandom(random.Random):
 
     Bits come from BLAKE2b in counter mode keyed by the seed, so nobody can predict
     a shuffle without the seed (kept in the server-side state only), and a replay
-    from the same seed deals the same cards. ``shuffle`` is Python's Fisher–Yates.
+    from the same seed deals the same cards. Exactly, bit for bit (docs/fairness.md
+    and the standalone docs/fairness_check.py implement the same):
+
+    * key = BLAKE2b with a 32-byte digest, no key, of the UTF-8 text
+      ``f"{seed}:{stream}"``;
+    * block ``i`` (``i`` = 0, 1, 2, …) = BLAKE2b with a 64-byte digest, keyed with
+      ``key``, of ``i`` as 8 bytes little-endian;
+    * the bit stream is the blocks one after another, each byte read from its least
+      significant bit up; ``getrandbits(k)`` takes the next ``k`` bits of the stream,
+      the first of them the least significant bit of the result;
+    * ``randrange(n)`` draws ``k = n.bit_length()`` bits and draws again while the
+      number is ``>= n`` (rejection, so no value is favoured);
+    * ``shuffle(x)`` is Fisher–Yates from the end: for ``i`` from ``len(x) - 1``
+      down to 1, ``j = randrange(i + 1)`` and ``x[i]`` swaps with ``x[j]``.
+
+    Within ``noting_draws()`` every shuffle and ``randrange`` is also noted, so that
+    a game's draws can be shown and checked once it is over.
     """
 
     def __init__(self, seed: str, stream: int = 0):
+        self._game_seed = seed
+        self._stream = stream
         self._key = hashlib.blake2b(f"{seed}:{stream}".encode(), digest_size=32).digest()
         self._counter = 0
         self._pool = 0
@@ -122,6 +144,52 @@ class SeededRandom(random.Random):
 
     def random(self) -> float:
         return self.getrandbits(53) / (1 << 53)
+
+    def shuffle(self, x: list) -> None:
+        notes = _noted_draws.get()
+        given = list(x) if notes is not None else None
+        super().shuffle(x)
+        if notes is not None:
+            notes.append(Draw(self._game_seed, self._stream, given=given, result=list(x)))
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        drawn = super().randrange(start, stop, step)
+        notes = _noted_draws.get()
+        if notes is not None:
+            if stop is not None or step != 1:
+                raise ValueError("Only randrange(n) is noted: the engines draw no other range.")
+            notes.append(Draw(self._game_seed, self._stream, given=start, result=drawn))
+        return drawn
+
+
+@dataclass(frozen=True)
+class Draw:
+    """One use of a game's seeded randomness: a shuffle (``given`` the list before it,
+    ``result`` after) or a ``randrange(given)`` (``result`` the number drawn)."""
+
+    seed: str
+    stream: int
+    given: list | int
+    result: list | int
+
+    @property
+    def is_shuffle(self) -> bool:
+        return isinstance(self.given, list)
+
+
+_noted_draws: ContextVar[list[Draw] | None] = ContextVar("noted_draws", default=None)
+
+
+@contextmanager
+def noting_draws() -> Iterator[list[Draw]]:
+    """Within it, every draw from a ``SeededRandom`` (in this context only: other
+    threads and tasks are not noted) is appended, in order, to the list it yields."""
+    notes: list[Draw] = []
+    token = _noted_draws.set(notes)
+    try:
+        yield notes
+    finally:
+        _noted_draws.reset(token)
 
 
 def new_seed() -> str:

@@ -24,12 +24,11 @@ from leaderboard.services import (  # noqa: F401 (WINDOW_DAYS, window_start: re-
     ALL_TIME,
     LAST_30_DAYS,
     WINDOW_DAYS,
-    board_name,
-    board_stamp,
     roll_recent_window,
     window_start,
 )
 from leaderboard.shapes import Shape
+from leaderboard.stamps import board_name, board_stamp
 
 PERIODS = {ALL_TIME: "All time", LAST_30_DAYS: "Last 30 days"}
 # Points, wins, fewer games, then the earlier account: the order of the boards' index.
@@ -88,15 +87,20 @@ def board(game: str, period: str) -> QuerySet:
 
 
 def shape(game: str, period: str) -> Shape:
-    """The board's shape at its current stamp: from the cache, else counted (one walk of
-    the board index) and cached, unless a change of the board was committed while it was
-    counted (the count may then be the new standings': it must not pass for the old
-    stamp's, which leaderboard/shapes.py ``carry`` builds on)."""
-    name = board_name(game, period)
+    """The points board's shape at its current stamp (``counted_shape``)."""
+    counts = on_board(game, period).values_list("points").annotate(accounts=Count("*")).order_by("-points")
+    return counted_shape(board_name(game, period), counts)
+
+
+def counted_shape(name: str, counts: QuerySet) -> Shape:
+    """A board's shape at its current stamp: from the cache, else ``counts`` (``(score,
+    accounts)``, best first: one walk of the board index) and cached, unless a change of
+    the board was committed while it was counted (the count may then be the new
+    standings': it must not pass for the old stamp's, which leaderboard/shapes.py
+    ``carry`` builds on)."""
     stamp = board_stamp(name)
     found = shapes.read(name, stamp)
     if found is None:
-        counts = on_board(game, period).values_list("points").annotate(accounts=Count("*")).order_by("-points")
         found = Shape.of(counts)
         if board_stamp(name) == stamp:
             shapes.store(name, stamp, found)
@@ -163,24 +167,38 @@ def details(game: str, period: str, user_ids) -> Details:
     return found
 
 
+def shared_ranks(rows: list[dict], first_rank: int, first_position: int) -> list[int]:
+    """The ranks of rows in board order (dicts with a ``score``): equal scores share a
+    rank ("1, 2, 2, 4"); ``first_rank`` is the first row's, at ``first_position``."""
+    ranks, rank, previous = [], first_rank, None
+    for offset, row in enumerate(rows):
+        if previous is not None and row["score"] != previous:
+            rank = first_position + offset
+        previous = row["score"]
+        ranks.append(rank)
+    return ranks
+
+
+def page_first_rank(rows: QuerySet, first: dict, position: int) -> int:
+    """The rank of a page's first row, at ``position``, on a board without a shape: its
+    position less the accounts with the same score listed before it (few), rather than
+    a count of every account ahead."""
+    return position - rows.filter(score=first["score"], user_id__lt=first["user_id"]).count()
+
+
 def ranked_rows(rows: list[dict], first_rank: int, first_position: int, names: dict[int, str]) -> list[BoardRow]:
     """Rows in board order with their shared ranks; ``first_rank`` is the first row's."""
-    ranked, rank, previous_points = [], first_rank, None
-    for offset, row in enumerate(rows):
-        if previous_points is not None and row["score"] != previous_points:
-            rank = first_position + offset
-        previous_points = row["score"]
-        ranked.append(
-            BoardRow(
-                rank=rank,
-                user_id=row["user_id"],
-                username=names.get(row["user_id"], ""),
-                games=row["played"],
-                wins=row["won"],
-                points=row["score"],
-            )
+    return [
+        BoardRow(
+            rank=rank,
+            user_id=row["user_id"],
+            username=names.get(row["user_id"], ""),
+            games=row["played"],
+            wins=row["won"],
+            points=row["score"],
         )
-    return ranked
+        for row, rank in zip(rows, shared_ranks(rows, first_rank, first_position))
+    ]
 
 
 def with_details(game: str, rows: list[BoardRow], found: Details, me_id: int | None) -> None:
@@ -320,27 +338,20 @@ def wealth_rows(
     rows: list[dict], first_rank: int, first_position: int, me_id: int | None, names: dict[int, str]
 ) -> list[WealthRow]:
     """Rows in board order with shared ranks on equal balances."""
-    ranked, rank, previous = [], first_rank, None
-    for offset, row in enumerate(rows):
-        if previous is not None and row["score"] != previous:
-            rank = first_position + offset
-        previous = row["score"]
-        ranked.append(
-            WealthRow(rank, row["user_id"], names.get(row["user_id"], ""), row["score"], row["user_id"] == me_id)
-        )
-    return ranked
+    return [
+        WealthRow(rank, row["user_id"], names.get(row["user_id"], ""), row["score"], row["user_id"] == me_id)
+        for row, rank in zip(rows, shared_ranks(rows, first_rank, first_position))
+    ]
 
 
 def wealth_page(rows: QuerySet, page, me_id: int | None) -> list[WealthRow]:
-    """The rows of one page. The first row's rank is its position less the accounts with
-    as many coins listed before it (few), rather than a count of every richer account."""
+    """The rows of one page, ranked (``page_first_rank``)."""
     items = list(page.object_list)
     if not items:
         return []
-    first, position = items[0], page.start_index()
-    tied_before = rows.filter(score=first["score"], user_id__lt=first["user_id"]).count()
+    position = page.start_index()
     names = usernames(row["user_id"] for row in items)
-    return wealth_rows(items, position - tied_before, position, me_id, names)
+    return wealth_rows(items, page_first_rank(rows, items[0], position), position, me_id, names)
 
 
 def own_wealth(rows: QuerySet, me_id: int, username: str) -> WealthRow | None:

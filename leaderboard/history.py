@@ -10,6 +10,7 @@ from leaderboard.boards import board_text
 from leaderboard.counters import best_journal, journal_record, labelled
 from leaderboard.models import Result, Standing
 from leaderboard.modes import mode_label, modes_of
+from leaderboard.rating_boards import ProfileRating, profile_ratings
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,7 @@ class GameStats:
     # Dayous: successful defences by journal (most prestigious first) and the best journal.
     journals: list[tuple[str, int]] = field(default_factory=list)
     best_journal: str | None = None
+    rating: ProfileRating | None = None
 
 
 @dataclass(frozen=True)
@@ -59,18 +61,20 @@ class GameRecord:
 
 
 def profile_stats(user) -> list[GameStats]:
-    """Per game the account has played (catalogue order): the total and each mode's line."""
+    """Per game the account has played (catalogue order): the total and each mode's line,
+    and its rating."""
     by_game = defaultdict(dict)
     for standing in Standing.objects.filter(user=user, games__gt=0):
         by_game[standing.game][standing.mode] = standing
+    found = profile_ratings(user)
     return [
-        _game_stats(game.slug, game.title, by_game[game.slug])
+        _game_stats(game.slug, game.title, by_game[game.slug], found.get(game.slug))
         for game in GAMES
         if by_game.get(game.slug)
     ]
 
 
-def _game_stats(slug: str, title: str, by_mode: dict) -> GameStats:
+def _game_stats(slug: str, title: str, by_mode: dict, rating: ProfileRating | None) -> GameStats:
     total = by_mode.get("")
     counters = total.counters if total else {}
     text = board_text(slug)
@@ -84,6 +88,7 @@ def _game_stats(slug: str, title: str, by_mode: dict) -> GameStats:
         wins_word=text.wins,
         journals=journal_record(counters) if slug == "dayous" else [],
         best_journal=best_journal(counters) if slug == "dayous" else None,
+        rating=rating,
     )
 
 

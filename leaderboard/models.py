@@ -12,6 +12,8 @@ class Result(models.Model):
     )
     name = models.CharField(max_length=40)
     is_bot = models.BooleanField(default=False)
+    # A bot seat's level ("easy", "normal", "strong"): the fixed rating it played with.
+    bot_level = models.CharField(max_length=10, blank=True)
     game = models.CharField(max_length=20)
     mode = models.CharField(max_length=20, blank=True)
     place = models.PositiveSmallIntegerField()
@@ -131,7 +133,7 @@ class DailyStanding(Totals):
 
 class BoardStamp(models.Model):
     """One row per board (``"<game>:<period>"``): a random number renewed in the same
-    transaction as every change to the board's standings (leaderboard/services.py
+    transaction as every change to the board's standings or ratings (leaderboard/stamps.py
     ``renew_stamps``). What leaderboard/boards.py counts from a board is cached under its
     stamp, so a count made before a change is never read after it."""
 
@@ -140,3 +142,53 @@ class BoardStamp(models.Model):
 
     def __str__(self):
         return f"{self.board} · {self.stamp}"
+
+
+class Rating(models.Model):
+    """One account's OpenSkill rating in one game (leaderboard/ratings.py), kept from its
+    rated games: ``RatingChange`` holds every step. Derived data: ``manage.py
+    recompute_ratings`` builds it again from the results."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="ratings")
+    game = models.CharField(max_length=20)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    games = models.PositiveIntegerField(default=0)  # rated games: provisional below ratings.PROVISIONAL_GAMES
+    display = models.IntegerField()  # ratings.display(mu, sigma): the board's order
+    # A copy of user.is_active (kept by leaderboard.receivers), as on the standings.
+    active = models.BooleanField(default=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["user", "game"], name="leaderboard_rating_once_per_game")]
+        # The rating board's order, and the rated games it shows: a page is read from the index alone.
+        indexes = [
+            models.Index(
+                fields=["game", "-display", "user", "games"],
+                name="leaderboard_rating_board",
+                condition=models.Q(active=True),
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.user} · {self.game} · {self.display}"
+
+
+class RatingChange(models.Model):
+    """What one rated game did to one account's rating: before and after.
+
+    The games of a rating follow each other in the order of their results' ids (the
+    rating rows are locked before a game's results are written)."""
+
+    result = models.OneToOneField(Result, on_delete=models.CASCADE, primary_key=True, related_name="rating_change")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="rating_changes")
+    game = models.CharField(max_length=20)
+    mu_before = models.FloatField()
+    sigma_before = models.FloatField()
+    mu = models.FloatField()
+    sigma = models.FloatField()
+
+    class Meta:
+        indexes = [models.Index(fields=["user", "game", "result"], name="leaderboard_rating_history")]
+
+    def __str__(self):
+        return f"{self.user} · {self.game} · result {self.result_id}"

@@ -1,14 +1,21 @@
 from django.conf import settings
-from django.db.models.signals import post_save, pre_delete
+from django.db.models.signals import post_delete, post_save, pre_delete
 from django.dispatch import receiver
 
 from leaderboard.models import Result
+from leaderboard.rating_services import take_out_deleted
 from leaderboard.services import forget_deleted_result, set_active
 
 
 @receiver(pre_delete, sender=Result)
 def take_deleted_result_out_of_the_standings(sender, instance, **kwargs):
     forget_deleted_result(instance)
+
+
+@receiver(post_delete, sender=Result)
+def take_deleted_result_out_of_the_ratings(sender, instance, **kwargs):
+    """Once the result is gone, the rest of its game and the games after it that depended on it are rated again."""
+    take_out_deleted(instance)
 
 
 @receiver(post_save, sender=settings.AUTH_USER_MODEL)

@@ -7,7 +7,6 @@ except ``recount`` (used by the data migration and to check the standings).
 
 from __future__ import annotations
 
-import random
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -15,11 +14,12 @@ from datetime import timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from leaderboard import shapes
+from leaderboard import rating_services, shapes
 from leaderboard.counters import place_counters, recorded_counters
-from leaderboard.models import BoardStamp, DailyStanding, RecentStanding, RecentWindow, Result, Standing
+from leaderboard.models import DailyStanding, Rating, RecentStanding, RecentWindow, Result, Standing
 from leaderboard.modes import mode_of
 from leaderboard.points import points_for
+from leaderboard.stamps import board_name, renew_stamps
 
 STANDING_KEY = ("user_id", "game", "mode")
 DAILY_KEY = ("user_id", "game", "mode", "day")
@@ -53,7 +53,8 @@ class Delta:
 
 
 def record_results(room, match, seats, outcome) -> None:
-    """Record every seat's place and points, and add them to the accounts' standings.
+    """Record every seat's place and points, and add them to the accounts' standings and
+    ratings.
 
     Called inside the transaction that ends the game, so a game counts once or not at all.
     """
@@ -61,33 +62,36 @@ def record_results(room, match, seats, outcome) -> None:
     finished_at = match.finished_at
     mode = mode_of(room.game, room.options)
     state = match.state if isinstance(match.state, dict) else {}
-    results = Result.objects.bulk_create(
-        [
-            Result(
-                room=room,
-                seat=seat.index,
-                user_id=seat.user_id,
-                name=seat.name,
-                is_bot=seat.is_bot,
-                game=room.game,
-                mode=mode,
-                place=outcome["places"][seat.index],
-                points=points_for(
-                    room.game, outcome["places"][seat.index], players, match.had_bots
-                ),
-                won=seat.index in outcome["winners"],
-                had_bots=match.had_bots,
-                finished_at=finished_at,
-                counters=recorded_counters(room.game, seat.index, outcome, state),
-            )
-            for seat in seats
-        ]
-    )
-    change_standings(results, players, sign=1)
+    results = [
+        Result(
+            room=room,
+            seat=seat.index,
+            user_id=seat.user_id,
+            name=seat.name,
+            is_bot=seat.is_bot,
+            bot_level=seat.bot_level,
+            game=room.game,
+            mode=mode,
+            place=outcome["places"][seat.index],
+            points=points_for(
+                room.game, outcome["places"][seat.index], players, match.had_bots
+            ),
+            won=seat.index in outcome["winners"],
+            had_bots=match.had_bots,
+            finished_at=finished_at,
+            counters=recorded_counters(room.game, seat.index, outcome, state),
+        )
+        for seat in seats
+    ]
+    # Locked before the results are written: the ratings' order is the results' ids'.
+    rating_rows = rating_services.lock_ratings(room.game, results)
+    results = Result.objects.bulk_create(results)
+    rating_moves = rating_services.record(room.game, results, rating_rows)
+    change_standings(results, players, sign=1, rating_moves=rating_moves)
 
 
 def void_game(room_id: int, reason: str) -> int:
-    """Void a finished game: its results stay, marked, and leave every total.
+    """Void a finished game: its results stay, marked, and leave every total and rating.
 
     Returns how many results were voided; voiding a game again does nothing more.
     """
@@ -104,6 +108,7 @@ def void_game(room_id: int, reason: str) -> int:
             voided=True, void_reason=reason
         )
         change_standings(results, players, sign=-1)
+        rating_services.take_out(results[0].game, results)
     return len(results)
 
 
@@ -138,9 +143,11 @@ def deltas_by_key(results, players: int, sign: int = 1) -> tuple[dict, dict]:
     return standing, daily
 
 
-def change_standings(results, players: int, sign: int) -> None:
+def change_standings(results, players: int, sign: int, rating_moves: dict | None = None) -> None:
     """Add (sign 1) or subtract (sign -1) one game's results to the standings: all
-    time, per day, and the last 30 days for the days the recent window counts."""
+    time, per day, and the last 30 days for the days the recent window counts. The
+    boards' stamps are renewed together, the rating board's too when ``rating_moves``
+    (its accounts' moves, from rating_services.py ``record``) are given."""
     standing, daily = deltas_by_key(results, players, sign)
     moves = apply_deltas(Standing, STANDING_KEY, standing)
     apply_deltas(DailyStanding, DAILY_KEY, daily)
@@ -155,9 +162,11 @@ def change_standings(results, players: int, sign: int) -> None:
             if day >= start:
                 recent[(user_id, game, mode)].add(delta)
         moves.update(apply_deltas(RecentStanding, STANDING_KEY, recent))
+    moves.update(rating_moves or {})
     renew_stamps(
         {board_name(game, ALL_TIME) for _, game, _ in standing}
-        | {board_name(game, LAST_30_DAYS) for _, game, _ in recent},
+        | {board_name(game, LAST_30_DAYS) for _, game, _ in recent}
+        | set(rating_moves or {}),
         moves,
     )
 
@@ -203,8 +212,8 @@ def roll_recent_window(today=None) -> int:
 
 
 def set_active(user_id: int, active: bool) -> None:
-    """Keep the boards' copies of the account's ``is_active`` (the standings' and the
-    wallet's: the boards show active accounts only)."""
+    """Keep the boards' copies of the account's ``is_active`` (the standings', the
+    wallet's and the ratings': the boards show active accounts only)."""
     from accounts.models import Wallet
 
     for model, period in PERIOD_OF.items():
@@ -214,52 +223,11 @@ def set_active(user_id: int, active: bool) -> None:
             changing.update(active=active)
             renew_stamps({board_name(game, period) for game in games})
     Wallet.objects.filter(user_id=user_id).exclude(active=active).update(active=active)
-
-
-# ----------------------------------------------------------------------------- stamps
-
-
-def board_name(game: str, period: str) -> str:
-    return f"{game}:{period}"
-
-
-def new_stamp() -> int:
-    """Random, not counted up: a database copied, restored or rolled back (a test's) never
-    hands out again a stamp that something was cached under for other standings."""
-    return random.getrandbits(62)
-
-
-def renew_stamps(boards: set[str], moves: dict[str, list[shapes.Move]] | None = None) -> None:
-    """Give these boards a new stamp, in the current transaction: once it commits, nothing
-    cached under the old stamps is read again. With ``moves`` (everything that changed
-    each board in this transaction), the boards' shapes are carried over to the new
-    stamps once it commits."""
-    if not boards:
-        return
-    stamp = new_stamp()
-    with transaction.atomic():
-        # Locked, so that no other change comes between the old stamps and the new one.
-        old = dict(BoardStamp.objects.select_for_update().filter(board__in=boards).values_list("board", "stamp"))
-        BoardStamp.objects.bulk_create(
-            [BoardStamp(board=board, stamp=stamp) for board in boards - old.keys()], ignore_conflicts=True
-        )
-        # Every one updated, also a row a first reader made meanwhile (``board_stamp``).
-        BoardStamp.objects.filter(board__in=boards).update(stamp=stamp)
-    if moves is not None:
-        for board, old_stamp in old.items():
-            transaction.on_commit(
-                lambda board=board, old_stamp=old_stamp: shapes.carry(board, old_stamp, stamp, moves.get(board, []))
-            )
-
-
-def board_stamp(board: str) -> int:
-    """The board's stamp; the first read of a board that never changed gives it one."""
-    stamps = BoardStamp.objects.filter(board=board).values_list("stamp", flat=True)
-    stamp = stamps.first()
-    if stamp is None:
-        BoardStamp.objects.bulk_create([BoardStamp(board=board, stamp=new_stamp())], ignore_conflicts=True)
-        stamp = stamps.first()
-    return stamp
+    changing = Rating.objects.filter(user_id=user_id).exclude(active=active)
+    games = set(changing.values_list("game", flat=True))
+    if games:
+        changing.update(active=active)
+        renew_stamps({rating_services.rating_board(game) for game in games})
 
 
 def apply_deltas(model, key_fields: tuple[str, ...], deltas: dict) -> dict[str, list[shapes.Move]]:

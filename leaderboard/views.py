@@ -6,10 +6,11 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 
 from games.catalogue import BY_SLUG, GAMES
-from leaderboard import boards
+from leaderboard import boards, rating_boards
 from leaderboard.counters import columns
 from leaderboard.history import game_records, profile_stats, results_of
 from leaderboard.modes import modes_of
+from leaderboard.ratings import PROVISIONAL_GAMES
 
 BOARD_PAGE_SIZE = 25
 GAMES_PAGE_SIZE = 20
@@ -46,6 +47,29 @@ def board(request, game):
         "own_row_off_page": mine is not None and not any(row.is_me for row in shown),
     }
     return render(request, "leaderboard/board.html", context)
+
+
+def rating_board(request, game):
+    """One game's ratings, best first, with the viewer's own rank."""
+    info = BY_SLUG.get(game)
+    if info is None:
+        raise Http404("There is no such game.")
+    rows = rating_boards.board(game)
+    shape = rating_boards.shape(game)
+    page = boards.ShapedPaginator(rows, BOARD_PAGE_SIZE, shape).get_page(request.GET.get("page"))
+    me_id = request.user.pk if request.user.is_authenticated else None
+    shown, mine = rating_boards.page_rows(rows, page, shape, me_id, request.user.get_username())
+    context = {
+        "game": info,
+        "games": GAMES,
+        "periods": boards.PERIODS,
+        "page": page,
+        "rows": shown,
+        "own_row": mine,
+        "own_row_off_page": mine is not None and not any(row.is_me for row in shown),
+        "provisional_games": PROVISIONAL_GAMES,
+    }
+    return render(request, "leaderboard/rating_board.html", context)
 
 
 def profile(request, username):

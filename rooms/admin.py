@@ -5,7 +5,7 @@ nothing here is added, changed or deleted by hand. A stuck game is ended with th
 from django.contrib import admin, messages
 
 from config.admin import ReadOnlyAdmin
-from rooms import services
+from rooms import fairness, services
 from rooms.errors import RoomError
 from rooms.models import Match, MatchAction, Room, Seat
 
@@ -43,6 +43,13 @@ class MatchAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     @admin.display(description="status", ordering="room__status")
     def status(self, match):
         return match.room.get_status_display()
+
+    def get_exclude(self, request, obj=None):
+        """While a game is played its state (every hand, the deck) and its seed stay
+        secret, from staff too (docs/fairness.md)."""
+        if obj is not None and obj.room.status not in fairness.OVER:
+            return ("state", "seed")
+        return super().get_exclude(request, obj)
 
     @admin.action(description="End game: stop the selected games where they are (they count for nobody)")
     def end_game(self, request, queryset):

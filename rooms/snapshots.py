@@ -12,11 +12,13 @@ presence, and only each viewer's private part per viewer.
 import asyncio
 import logging
 import pickle
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 
 from channels.db import database_sync_to_async
 
+from leaderboard.rating_boards import table_badges
 from rooms.gamerules import rules_for
 from rooms.models import Room
 from rooms.occupants import Occupant
@@ -27,7 +29,7 @@ log = logging.getLogger(__name__)
 # Long enough for a viewer to catch up on versions it was told about out of order or
 # late; a viewer further behind is sent the newest table, which is whole too.
 STORED_SECONDS = 60
-FORMAT = 1  # bump when Snapshot changes shape, so no process reads another's pickles
+FORMAT = 4  # bump when Snapshot changes shape, so no process reads another's pickles
 
 
 @dataclass(frozen=True)
@@ -38,6 +40,7 @@ class SeatInfo(Occupant):
     user_id: int | None
     guest_id: str
     timeouts_in_a_row: int = 0
+    rating: str = ""  # shown by the name: "1234", "1000?" while provisional; none for a guest
 
 
 @dataclass
@@ -58,11 +61,18 @@ class Snapshot:
     proposal: dict | None = None
     next_code: str = ""  # the room the players moved on to after the game
     extras: dict = field(default_factory=dict)  # RoomRules.snapshot_extras
+    # While the table stays still for people to read what just happened; the turn
+    # clock (deadline_ms) runs from its end.
+    paused_until_ms: int | None = None
+    salt: str = ""  # the match's: its commitment hashes it with the seed (rooms/fairness.py)
     rendered: dict = field(default_factory=dict)
 
     @property
     def rules(self):
         return rules_for(self.game)
+
+    def is_paused(self) -> bool:
+        return self.paused_until_ms is not None and self.paused_until_ms > time.time() * 1000
 
     def seat_of(self, player) -> int | None:
         return next((seat.index for seat in self.seats if seat.belongs_to(player)), None)
@@ -109,6 +119,15 @@ def _ms(moment) -> int | None:
     return int(moment.timestamp() * 1000) if moment else None
 
 
+def _seat_infos(game: str, seat_rows) -> list[SeatInfo]:
+    """The seats with the rating each shows (one query, none when only guests and bots sit)."""
+    badges = table_badges(game, seat_rows)
+    return [
+        SeatInfo(s.index, s.name, s.bot_level, s.user_id, s.guest_id, s.timeouts_in_a_row, str(badge or ""))
+        for s, badge in zip(seat_rows, badges)
+    ]
+
+
 def snapshot_of(room: Room, match, seat_rows) -> Snapshot:
     """The snapshot of ``room`` as these objects have it (plus what the game's
     ``snapshot_extras`` loads, once for every viewer)."""
@@ -122,7 +141,7 @@ def snapshot_of(room: Room, match, seat_rows) -> Snapshot:
         status=room.status,
         version=room.version,
         host_seat=room.host_seat,
-        seats=[SeatInfo(s.index, s.name, s.bot_level, s.user_id, s.guest_id, s.timeouts_in_a_row) for s in seat_rows],
+        seats=_seat_infos(room.game, seat_rows),
         state=match.state if match else None,
         deadline_ms=_ms(match.deadline) if match else None,
         autostart_ms=_ms(room.autostart_at),
@@ -130,6 +149,8 @@ def snapshot_of(room: Room, match, seat_rows) -> Snapshot:
         proposal=room.proposal,
         next_code=room.next_room.code if room.next_room_id else "",
         extras=rules.snapshot_extras(room, seat_rows) if rules.snapshot_extras is not None else {},
+        paused_until_ms=_ms(match.paused_until) if match else None,
+        salt=match.salt if match else "",
     )
 
 

@@ -1,5 +1,9 @@
+import json
+from pathlib import Path
+
 from django.contrib import messages
-from django.http import Http404
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
@@ -7,10 +11,10 @@ from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefre
 
 from accounts.identity import current_player
 from games.catalogue import BY_SLUG
-from rooms import codeguard, presence, services
+from rooms import codeguard, fairness, presence, replays, services, verification
 from rooms.errors import RoomError
 from rooms.forms import FORMS, JoinByCodeForm
-from rooms.models import Room
+from rooms.models import Match, Room
 from rooms.rendering import render_table
 from rooms.snapshots import load_snapshot
 
@@ -155,3 +159,93 @@ def play_again(request, code):
         target = room.next_room or room
     url = reverse("rooms:room", kwargs={"code": target.code})
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+FAIRNESS_SCRIPT = Path(__file__).resolve().parent.parent / "docs" / "fairness_check.py"
+
+
+def _verifiable(request, code: str) -> tuple[Room, Match, list]:
+    """The room, its match and its seats, if this viewer may check its deals now: once
+    the game is over, a public room's by anyone, a private room's by its players."""
+    room = _room_or_404(request, code)
+    match = Match.objects.filter(room=room).first()
+    if match is None:
+        raise Http404("This room's game never started: it has no deals to check.")
+    seats = list(room.seats.all())
+    player = current_player(request)
+    if not room.is_public and not any(seat.belongs_to(player) for seat in seats):
+        raise PermissionDenied("This room is private: only its players can check its deals.")
+    if room.status not in fairness.OVER:
+        raise PermissionDenied("This game is still being played: its deals can be checked once it is over.")
+    return room, match, seats
+
+
+def verify_deals(request, code):
+    """The "Verify this deal" page: the game replayed from its seed, every shuffle checked."""
+    room, match, seats = _verifiable(request, code)
+    checked = verification.verify(room, match, len(seats))
+    return render(request, "rooms/verify.html", {
+        "room": room, "title": room.get_game_title(), "check": checked, "names": [seat.name for seat in seats],
+    })
+
+
+def verify_record(request, code):
+    """The game's draws as JSON, for docs/fairness_check.py on the player's machine."""
+    room, match, seats = _verifiable(request, code)
+    body = json.dumps(verification.record(verification.verify(room, match, len(seats))), indent=1)
+    response = HttpResponse(body + "\n", content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="deals-{room.code}.json"'
+    return response
+
+
+def fairness_script(request):
+    """docs/fairness_check.py, to check a game's deals with Python alone."""
+    response = HttpResponse(FAIRNESS_SCRIPT.read_text(encoding="utf-8"), content_type="text/x-python; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="fairness_check.py"'
+    return response
+
+
+def _replayable(request, code: str) -> tuple[Room, Match, list]:
+    """The room, its match and its seats, if this viewer may watch its replay: once the
+    game is over, a public room's by anyone, a private room's by its players."""
+    room = _room_or_404(request, code)
+    match = Match.objects.filter(room=room).first()
+    if match is None:
+        raise Http404("This room's game never started: there is nothing to replay.")
+    seats = list(room.seats.all())
+    player = current_player(request)
+    if not room.is_public and not any(seat.belongs_to(player) for seat in seats):
+        raise PermissionDenied("This room is private: only its players can watch its replay.")
+    if room.status not in fairness.OVER:
+        raise PermissionDenied("This game is still being played: its replay opens once it is over.")
+    return room, match, seats
+
+
+def replay(request, code):
+    """A finished game, step by step (``?step=N&seat=S``), recomputed from its seed and
+    moves; htmx asks for one step's fragments, a page load for the whole page."""
+    room, match, seats = _replayable(request, code)
+    own_seat = next((seat.index for seat in seats if seat.belongs_to(current_player(request))), None)
+    default_seat = replays.SPECTATOR if own_seat is None else str(own_seat)
+    try:
+        number = replays.step_number(request.GET.get("step", "0"), match.moves)
+        seat = replays.point_of_view(request.GET.get("seat", default_seat), len(seats))
+    except ValueError as error:
+        raise Http404(str(error)) from None
+    step = replays.step(room, match, len(seats), number)
+    names = {s.index: s.name for s in seats}
+    context = {
+        "room": room,
+        "title": room.get_game_title(),
+        "seats": seats,
+        "names": names,
+        "step": step,
+        "lines": replays.lines(step, room.game, names),
+        "seat": seat,
+        "spectator": replays.SPECTATOR,
+        "board": replays.board(room, seats, step, seat, match.ended_by_staff),
+        "hand": replays.hand(room.game, step.state, seat),
+        "every_card": replays.every_card(room.game, step.state) if step.is_last else None,
+        "spanish": room.game in replays.SPANISH_DECK_GAMES,
+    }
+    return render(request, "rooms/_replay_step.html" if request.htmx else "rooms/replay.html", context)

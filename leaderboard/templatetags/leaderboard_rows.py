@@ -1,6 +1,7 @@
 """The repeated rows of the leaderboard pages (board rows, the richest players, the
-seats of a past game), built here rather than by template tags per value: on a page of
-25 rows the template engine cost more than everything else. Every value is escaped."""
+ratings, the seats of a past game), built here rather than by template tags per value:
+on a page of 25 rows the template engine cost more than everything else. Every value is
+escaped."""
 
 import html
 from functools import lru_cache
@@ -81,6 +82,31 @@ def wealth_row(row):
         f'  <td class="num coins">{escape(row.balance)}</td>\n'
         "</tr>\n"
     )
+
+
+def rating_cell(badge) -> str:
+    """A rating, with a "?" while it is provisional."""
+    mark = '<abbr class="provisional" title="provisional">?</abbr>' if badge.provisional else ""
+    return f"{escape(badge.display)}{mark}"
+
+
+@register.simple_tag
+def rating_row(row):
+    """One row of a rating board (leaderboard/rating_boards.py ``RatingRow``)."""
+    return mark_safe(
+        f'<tr{MY_ROW if row.is_me else ""}>\n'
+        f'  <td class="num rank">{escape(row.rank)}</td>\n'
+        f"  {player_cell(row)}\n"
+        f'  <td class="num rating">{rating_cell(row.badge)}</td>\n'
+        f'  <td class="num">{escape(row.games)}</td>\n'
+        "</tr>\n"
+    )
+
+
+@register.simple_tag
+def rating_of(badge):
+    """A rating shown on its own (a profile): the number and its "?"."""
+    return mark_safe(rating_cell(badge))
 
 
 @register.simple_tag

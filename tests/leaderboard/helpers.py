@@ -26,6 +26,7 @@ class Guest:
 @dataclass(frozen=True)
 class Bot:
     name: str = "Bot"
+    level: str = "normal"
 
 
 BOT = Bot()
@@ -45,7 +46,7 @@ def _seat(room: Room, index: int, who) -> Seat:
         return Seat(room=room, index=index, user=who, name=who.username)
     if isinstance(who, Guest):
         return Seat(room=room, index=index, guest_id=f"g-{who.name.lower()}", name=who.name)
-    return Seat(room=room, index=index, bot_level="normal", name=f"{who.name} {index + 1}")
+    return Seat(room=room, index=index, bot_level=who.level, name=f"{who.name} {index + 1}")
 
 
 def finish_game(

@@ -117,10 +117,10 @@ def test_every_change_of_a_board_renews_its_stamp():
     ann, bea = accounts("Ann", "Bea")
     finish_game([ann, bea], [1, 2], finished_at=timezone.now() - timedelta(days=29))
     first = stamps()
-    assert set(first) == {"disunyer:all", "disunyer:30d"}
+    assert set(first) == {"disunyer:all", "disunyer:30d", "disunyer:rating"}
     room = finish_game([ann, bea], [2, 1])
     after_game = stamps()
-    assert after_game["disunyer:all"] != first["disunyer:all"] and after_game["disunyer:30d"] != first["disunyer:30d"]
+    assert all(after_game[board] != first[board] for board in first)
     void_game(room.pk, "Test")
     after_void = stamps()
     assert all(after_void[board] != after_game[board] for board in after_void)
@@ -135,6 +135,7 @@ def test_every_change_of_a_board_renews_its_stamp():
     rolled = stamps()
     assert rolled["disunyer:30d"] != deactivated["disunyer:30d"]
     assert rolled["disunyer:all"] == deactivated["disunyer:all"]
+    assert rolled["disunyer:rating"] == deactivated["disunyer:rating"]
 
 
 @override_settings(CACHES={"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}})

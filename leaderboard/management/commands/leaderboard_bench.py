@@ -8,11 +8,13 @@ has no account yet (it is migrated, then filled).
 
 It seeds ``--accounts`` accounts (100,000) with coins and ``--results`` results
 (1,000,000: Disunyer, Dayous and Court Piece tables over the last 365 days, with bots
-and guests) together with their standings and daily standings, all by bulk inserts;
+and guests, the bots of every level) together with their standings and daily
+standings, all by bulk inserts, then rates every game (what ``recompute_ratings`` does);
 then times each page with the Django test client (logged in as an account in the
 middle of the board) and prints p50 / p95 / max per page, with the CPU and database
-time and the machine's load average, as JSON. ``--keep`` then ``--database-url
-sqlite:///<kept file> --yes --reuse`` times the pages again without seeding.
+time and the machine's load average, and the rating work of a game-ending transaction,
+as JSON. ``--keep`` then ``--database-url sqlite:///<kept file> --yes --reuse`` times
+them again without seeding (rating the games first if that file has no ratings yet).
 """
 
 from __future__ import annotations
@@ -37,8 +39,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from config.throwaway_db import use_database
+from games.catalogue import GAMES as CATALOGUE
+from leaderboard import rating_services
 from leaderboard.counters import JOURNALS, place_counters
-from leaderboard.models import RecentWindow
+from leaderboard.models import Rating, RatingChange, RecentWindow, Result
 from leaderboard.modes import modes_of
 from leaderboard.points import points_for
 from leaderboard.services import window_start
@@ -50,6 +54,7 @@ GAMES = (  # game, share of the results, seats
     ("courtpiece", 0.2, (4, 4)),
 )
 DAYS = 365
+BOT_LEVELS = ("easy", "normal", "strong")
 
 
 class Command(BaseCommand):
@@ -112,6 +117,8 @@ class Command(BaseCommand):
                 raise CommandError("That database already holds accounts: give an empty one.")
             seeded = Seeder(options["accounts"], options["results"], options["seed"]).run(self.stderr)
         filled = time.perf_counter()
+        rebuilt = rate_every_game(self.stderr)
+        like_the_site()
         load_before = os.getloadavg()[0]
         with override_settings(
             ALLOWED_HOSTS=["testserver"],
@@ -119,6 +126,7 @@ class Command(BaseCommand):
             DEBUG=False,
         ):
             pages = time_pages(seeded["viewer"], options["repeat"])
+            rating_updates = time_rating_updates(options["repeat"] * 4, options["seed"])
         return {
             "database": connection.vendor,
             "accounts": seeded.get("accounts", options["accounts"]),
@@ -128,15 +136,20 @@ class Command(BaseCommand):
             "daily_standings": seeded["daily_standings"],
             "recent_standings": seeded["recent_standings"],
             "viewer": seeded["viewer"],
+            "ratings": seeded.get("ratings") or Rating.objects.count(),
+            "rating_changes": RatingChange.objects.count(),
             "seconds": {
                 "migrate": round(migrated - started, 1),
                 "seed": round(filled - migrated, 1),
+                # recompute_ratings on the seeded results (none when reused with its ratings)
+                "rate_every_game": rebuilt,
             },
             "repeat": options["repeat"],
             # The machine's 1-minute load average (other jobs included) before and after the timing.
             "load_average": [round(load_before, 2), round(os.getloadavg()[0], 2)],
             "cpus": os.cpu_count(),
             "pages": pages,
+            "rating_updates": rating_updates,
         }
 
 
@@ -228,8 +241,8 @@ class Seeder:
         rng = self.rng
         insert(
             "accounts_wallet",
-            ("user_id", "balance", "active"),
-            ((first + n, int(rng.lognormvariate(7, 1.2)), True) for n in range(self.accounts)),
+            ("user_id", "guest_id", "balance", "active"),
+            ((first + n, "", int(rng.lognormvariate(7, 1.2)), True) for n in range(self.accounts)),
         )
         return first
 
@@ -257,7 +270,7 @@ class Seeder:
             created_at = adapt(when)
             rooms_rows.append((code, game, "{}", True, finished, 0, 1, created_at, "normal"))
             seats = self.seats(size, first_user)
-            had_bots = any(kind == "bot" for kind, _ in seats)
+            had_bots = any(kind in BOT_LEVELS for kind, _ in seats)
             places = self.places(game, size)
             dayous = places.index(size) if game == "dayous" and size in places else None
             cp_stats = self.cp_stats() if game == "courtpiece" else None
@@ -267,11 +280,12 @@ class Seeder:
                 won = place == 1
                 points = points_for(game, place, size, had_bots)
                 counters = self.counters(game, index, dayous, cp_stats) if game != "disunyer" else {}
+                is_bot = kind in BOT_LEVELS
                 name = f"player{user_id - first_user + 1:06d}" if kind == "account" else (
-                    f"Bot {index + 1}" if kind == "bot" else f"Guest {room_id}-{index}"
+                    f"Bot {index + 1}" if is_bot else f"Guest {room_id}-{index}"
                 )
                 result_rows.append(
-                    (room_id, index, user_id, name, kind == "bot", game, mode, place, points,
+                    (room_id, index, user_id, name, is_bot, kind if is_bot else "", game, mode, place, points,
                      won, had_bots, finished_at, False, "", json.dumps(counters) if counters else "{}")
                 )
                 if kind == "account":
@@ -311,7 +325,7 @@ class Seeder:
         )
         insert(
             "leaderboard_result",
-            ("room_id", "seat", "user_id", "name", "is_bot", "game", "mode", "place", "points",
+            ("room_id", "seat", "user_id", "name", "is_bot", "bot_level", "game", "mode", "place", "points",
              "won", "had_bots", "finished_at", "voided", "void_reason", "counters"),
             result_rows,
         )
@@ -319,7 +333,8 @@ class Seeder:
         result_rows.clear()
 
     def seats(self, size: int, first_user: int) -> list[tuple[str, int | None]]:
-        """Accounts (most seats; a few accounts play far more than others), bots and guests."""
+        """Accounts (most seats; a few accounts play far more than others), bots (the
+        kind is their level) and guests."""
         rng, seats, taken = self.rng, [], set()
         for _ in range(size):
             roll = rng.random()
@@ -331,7 +346,7 @@ class Seeder:
                 taken.add(user)
                 seats.append(("account", user))
             elif roll < 0.95:
-                seats.append(("bot", None))
+                seats.append((rng.choice(BOT_LEVELS), None))
             else:
                 seats.append(("guest", None))
         return seats
@@ -414,7 +429,88 @@ def insert(table: str, columns: tuple[str, ...], rows) -> None:
             cursor.executemany(sql, batch)
 
 
+def like_the_site() -> None:
+    """Time with the site's SQLite settings (config/settings.py): a write-ahead log,
+    synced at checkpoints. (The throw-away connection has neither: seeding is faster.)"""
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+
+
+def rate_every_game(log) -> dict:
+    """Rate every seeded game (leaderboard/rating_services.py ``rebuild``, what
+    ``recompute_ratings`` runs), unless the database has its ratings already; seconds per game."""
+    if Rating.objects.exists():
+        return {}
+    seconds = {}
+    for info in CATALOGUE:
+        log.write(f"Rating every {info.title} game…")
+        started = time.perf_counter()
+        with transaction.atomic():
+            rating_services.rebuild(info.slug)
+        seconds[info.slug] = round(time.perf_counter() - started, 1)
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE")
+    return seconds
+
+
 # ----------------------------------------------------------------------------- timing
+
+
+TABLES = {  # what the rating update is timed on: game, accounts, bot levels
+    "Disunyer, 6 accounts and 2 bots": ("disunyer", 6, ("normal", "strong")),
+    "Dayous, 4 accounts": ("dayous", 4, ()),
+    "Court Piece, 3 accounts and a bot": ("courtpiece", 3, ("easy",)),
+}
+
+
+def time_rating_updates(repeat: int, seed: str) -> dict:
+    """p50 / p95 / max (ms) of the rating work in a game-ending transaction: locking the
+    accounts' ratings (``lock_ratings``) and rating the game (``record``: the update, its
+    steps), for tables of random accounts of the club; the results are written between
+    the two, untimed, and every game is rolled back. Also this process's CPU time for the
+    same work (p50, p95): on a shared machine the wall time's tail is mostly waiting for
+    a core."""
+    from accounts.models import User
+    from rooms.models import Room
+
+    rng = random.Random(seed)
+    first, last = User.objects.order_by("pk").values_list("pk", flat=True)[:1][0], User.objects.latest("pk").pk
+    report = {}
+    for name, (game, people, bots) in TABLES.items():
+        samples, cpu_samples = [], []
+        for number in range(repeat + 2):
+            with transaction.atomic():
+                room = Room.objects.create(code=f"R{number:07d}", game=game, status=Room.Status.FINISHED)
+                seats = [("account", user) for user in rng.sample(range(first, last + 1), people)]
+                seats += [(level, None) for level in bots]
+                rng.shuffle(seats)
+                places = [1, 3, 1, 3] if game == "courtpiece" else rng.sample(range(1, len(seats) + 1), len(seats))
+                results = [
+                    Result(room=room, seat=index, user_id=user, name="x", is_bot=kind != "account",
+                           bot_level="" if kind == "account" else kind, game=game, place=places[index],
+                           points=0, had_bots=bool(bots), finished_at=timezone.now())
+                    for index, (kind, user) in enumerate(seats)
+                ]
+                started, cpu_started = time.perf_counter(), time.process_time()
+                rows = rating_services.lock_ratings(game, results)
+                locked, cpu_locked = time.perf_counter(), time.process_time()
+                results = Result.objects.bulk_create(results)
+                written, cpu_written = time.perf_counter(), time.process_time()
+                rating_services.record(game, results, rows)
+                done, cpu_done = time.perf_counter(), time.process_time()
+                if number >= 2:  # two untimed first
+                    samples.append((locked - started) + (done - written))
+                    cpu_samples.append((cpu_locked - cpu_started) + (cpu_done - cpu_written))
+                transaction.set_rollback(True)
+        cpu = sorted(cpu_samples)
+        report[name] = {
+            **percentiles(samples),
+            "cpu_p50_ms": round(statistics.median(cpu) * 1000, 2),
+            "cpu_p95_ms": round(cpu[max(0, math.ceil(len(cpu) * 0.95) - 1)] * 1000, 2),
+        }
+    return report
 
 
 def time_pages(viewer: str, repeat: int) -> dict:
@@ -427,8 +523,8 @@ def time_pages(viewer: str, repeat: int) -> dict:
     the shape over, as after a deactivation or when the cache lost it).
     """
     from accounts.models import User
-    from leaderboard import boards
-    from leaderboard.services import renew_stamps
+    from leaderboard import boards, rating_boards
+    from leaderboard.stamps import renew_stamps
     from leaderboard.views import BOARD_PAGE_SIZE
 
     client = Client()
@@ -437,6 +533,8 @@ def time_pages(viewer: str, repeat: int) -> dict:
     deep_all = max(1, math.ceil(boards.board("disunyer", boards.ALL_TIME).count() / BOARD_PAGE_SIZE) // 2)
     deep_30 = max(1, math.ceil(boards.board("disunyer", boards.LAST_30_DAYS).count() / BOARD_PAGE_SIZE) // 2)
     deep_rich = max(1, math.ceil(boards.richest().count() / BOARD_PAGE_SIZE) // 2)
+    deep_rating = max(1, math.ceil(rating_boards.board("disunyer").count() / BOARD_PAGE_SIZE) // 2)
+    rating_board = reverse("leaderboard:rating_board", args=["disunyer"])
 
     def shape_lost():
         renew_stamps({boards.board_name("disunyer", boards.ALL_TIME)})
@@ -456,6 +554,9 @@ def time_pages(viewer: str, repeat: int) -> dict:
         ),
         "richest players, page 1": (reverse("leaderboard:richest"), {}, None),
         f"richest players, page {deep_rich}": (reverse("leaderboard:richest"), {"page": deep_rich}, None),
+        "rating board, page 1": (rating_board, {}, None),
+        f"rating board, page {deep_rating}": (rating_board, {"page": deep_rating}, None),
+        "rating board Court Piece, page 1": (reverse("leaderboard:rating_board", args=["courtpiece"]), {}, None),
         "profile (the viewer's)": (reverse("player_profile", args=[viewer]), {}, None),
         "my games": (reverse("my_games"), {}, None),
     }

@@ -1,0 +1,87 @@
+"""`make bench`: how long the replay page of a long Dayous game takes (docs/replays.md).
+
+A Dayous game at the largest table (8 players, 3 decks, easy bots: random play makes
+the longest games) is played through the services; then its replay is asked for, as a
+browser would, at steps spread over the whole game: the page (a first load) and the
+step's fragments (what htmx asks for when the viewer steps). Every step is replayed
+from the seed, so the later the step, the longer it takes; the last one also shows
+every card.
+"""
+
+import time
+from contextlib import contextmanager
+from unittest import mock
+
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections, transaction
+from django.test import Client
+
+from accounts.identity import Player
+from games import core
+from rooms import services
+from rooms.models import Room
+from rooms.snapshots import load_snapshot
+
+TABLE = {"players": 8, "options": {"decks": 3}, "bots": "easy"}
+HOST = Player(name="Ann", guest_id="bench-replay-ann")
+
+
+def replay_page(quick: bool = False) -> dict:
+    """The page's and the step fragments' times at steps spread over one long game."""
+    from rooms.management.commands.bench import _percentiles
+
+    samples = 10 if quick else 40
+    with transaction.atomic(), _one_connection():
+        with mock.patch.object(core, "new_seed", return_value="bench-replay"):
+            room = _long_dayous_game()
+        moves = room.match.moves
+        steps = sorted({round(moves * i / (samples - 1)) for i in range(samples)})
+        client = Client(HTTP_HOST="localhost")
+        _timed(client, room.code, 0, htmx=False)  # not counted: the first request loads the templates
+        pages = [_timed(client, room.code, step, htmx=False) for step in steps]
+        fragments = [_timed(client, room.code, step, htmx=True) for step in steps]
+        transaction.set_rollback(True)
+    return {
+        "game": f"dayous, {TABLE['players']} players, {TABLE['options']['decks']} decks",
+        "moves": moves,
+        "steps_asked": len(steps),
+        "page": _percentiles(pages),
+        "step_fragments": _percentiles(fragments),
+        "last_step_page_ms": round(pages[-1] * 1000, 3),
+    }
+
+
+@contextmanager
+def _one_connection():
+    """The pages are asked for inside the transaction that holds the game (rolled back
+    afterwards): the request signals must not close its connection."""
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    try:
+        yield
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)
+
+
+def _long_dayous_game() -> Room:
+    room = services.do_create_room(HOST, "dayous", TABLE["options"], True, TABLE["bots"], TABLE["players"])
+    services.do_start(room.id, HOST)
+    while (snapshot := load_snapshot(room.id)).status == Room.Status.PLAYING:
+        seat = snapshot.rules.engine.to_act(snapshot.state)[0]
+        action = services.choose_bot_move(snapshot, seat)
+        if seat == 0:
+            services.do_act(room.id, HOST, action, snapshot.version)
+        elif not services.do_bot_move(room.id, snapshot.version, seat, action):
+            raise RuntimeError(f"The bot's move at version {snapshot.version} was refused.")
+    return Room.objects.select_related("match").get(pk=room.id)
+
+
+def _timed(client: Client, code: str, step: int, htmx: bool) -> float:
+    headers = {"HX-Request": "true"} if htmx else {}
+    started = time.perf_counter()
+    response = client.get(f"/rooms/{code}/replay/", {"step": step, "seat": "0"}, headers=headers)
+    elapsed = time.perf_counter() - started
+    if response.status_code != 200:
+        raise RuntimeError(f"The replay at step {step} answered {response.status_code}.")
+    return elapsed

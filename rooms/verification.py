@@ -1,0 +1,156 @@
+"""The "Verify this deal" check, done on the server once a game is over.
+
+The game is replayed from its stored seed and actions through its engine, noting
+every draw the engine makes from the seed (``games.core.noting_draws``). The game
+passes when the replay ends exactly in the stored state, every draw is recomputed
+from the seed and its stream number alone, and no stream was used twice. The same
+draws, as a JSON record, let a player check everything again with
+docs/fairness_check.py (see docs/fairness.md).
+"""
+
+from collections import Counter
+from dataclasses import dataclass
+
+from games.core import (
+    FRENCH_SUITS,
+    Draw,
+    SeededRandom,
+    french_deck,
+    noting_draws,
+    shuffled,
+    spanish_deck,
+)
+from rooms import fairness
+from rooms.replays import ReplayBroken, replayed, same_state
+
+SPANISH_DECK = spanish_deck()
+NEW_DECKS = {
+    tuple(SPANISH_DECK): "a new Spanish deck",
+    tuple(french_deck()): "a new French deck",
+    **{tuple(french_deck(n, jokers=True)): f"{n} new French deck{'s' if n > 1 else ''} with jokers"
+       for n in (1, 2, 3)},
+}
+
+
+@dataclass(frozen=True)
+class CheckedDraw:
+    """One draw of the game: its place in the game, what it drew and whether the seed
+    gives exactly that."""
+
+    number: int  # 1 for the game's first draw
+    move: int  # the recorded move it was drawn in; 0: when the game started
+    draw: Draw
+    ok: bool
+
+    @property
+    def kind(self) -> str:
+        """How to read it: ``cards`` (an order of cards, the first dealt first),
+        ``seats`` (an order of seats), ``suits`` (the first is the new trump) or
+        ``seat`` (one seat drawn, the engines' only ``randrange``)."""
+        if not self.draw.is_shuffle:
+            return "seat"
+        items = self.draw.given
+        if all(isinstance(item, int) or str(item).isdigit() for item in items):
+            return "seats"
+        if all(item in FRENCH_SUITS for item in items):
+            return "suits"
+        return "cards"
+
+    @property
+    def new_deck(self) -> str:
+        """What a card shuffle started from, if a new deck ("" for a reshuffled pile)."""
+        return NEW_DECKS.get(tuple(self.draw.given), "") if self.kind == "cards" else ""
+
+
+@dataclass(frozen=True)
+class Verification:
+    game: str
+    code: str
+    seats: int
+    seed: str
+    salt: str
+    commitment: str
+    moves: int  # recorded moves replayed
+    replay_ends_as_played: bool
+    failed_move: int | None  # the recorded move the engine refused on replay, if any
+    draws: list[CheckedDraw]
+    streams_distinct: bool
+
+    @property
+    def draws_ok(self) -> bool:
+        return all(checked.ok for checked in self.draws)
+
+    @property
+    def passed(self) -> bool:
+        return self.replay_ends_as_played and self.draws_ok and self.streams_distinct
+
+    @property
+    def spanish(self) -> bool:
+        """The game is dealt from the Spanish deck (its cards are named that way)."""
+        return any(checked.draw.given == SPANISH_DECK for checked in self.draws)
+
+
+def _recomputed(draw: Draw, seed: str) -> list | int:
+    """What the seed alone gives for this draw's stream."""
+    if draw.is_shuffle:
+        return shuffled(draw.given, seed, draw.stream)
+    return SeededRandom(seed, draw.stream).randrange(draw.given)
+
+
+def _replay(game: str, seats: int, options: dict, seed: str, actions) -> tuple[dict | None, list, int | None]:
+    """The state the seed and ``actions`` lead to, the draws on the way with the move
+    each was drawn in (0: at the start), and the move the engine refused (then the
+    state is ``None``)."""
+    moments, state = [], None
+    with noting_draws() as draws:
+        try:
+            moves = [(action.seat, action.action) for action in actions]
+            for number, (after, _) in enumerate(replayed(game, seats, options, seed, moves)):
+                moments += [number] * (len(draws) - len(moments))
+                state = after
+        except ReplayBroken as broken:
+            return None, list(zip(moments, draws)), broken.number
+    return state, list(zip(moments, draws)), None
+
+
+def verify(room, match, seat_count: int) -> Verification:
+    """Check ``match`` (the game of ``room``, which has ``seat_count`` seats) from its
+    stored seed and actions."""
+    actions = list(match.actions.order_by("number"))
+    state, drawn, failed_move = _replay(room.game, seat_count, room.options, match.seed, actions)
+    draws = [
+        CheckedDraw(number, move, draw, draw.seed == match.seed and _recomputed(draw, match.seed) == draw.result)
+        for number, (move, draw) in enumerate(drawn, start=1)
+    ]
+    streams = Counter(checked.draw.stream for checked in draws)
+    return Verification(
+        game=room.game,
+        code=room.code,
+        seats=seat_count,
+        seed=match.seed,
+        salt=match.salt,
+        commitment=fairness.commitment(match.seed, match.salt),
+        moves=len(actions),
+        replay_ends_as_played=failed_move is None and same_state(state, match.state),
+        failed_move=failed_move,
+        draws=draws,
+        streams_distinct=all(count == 1 for count in streams.values()),
+    )
+
+
+def record(verification: Verification) -> dict:
+    """The draws as docs/fairness_check.py reads them."""
+
+    def entry(draw: Draw) -> dict:
+        if draw.is_shuffle:
+            return {"stream": draw.stream, "shuffle": draw.given, "order": draw.result}
+        return {"stream": draw.stream, "below": draw.given, "drawn": draw.result}
+
+    return {
+        "game": verification.game,
+        "room": verification.code,
+        "seed": verification.seed,
+        "salt": verification.salt,
+        "commitment": verification.commitment,
+        "draws": [entry(checked.draw) for checked in verification.draws],
+    }
