@@ -74,7 +74,7 @@ def test_the_log_is_a_drawer_on_a_phone_that_pushes_leave_open_and_where_they_we
         play_a_move(ann)
         ann.wait_for_timeout(100)
     expect(log).to_be_visible()
-    assert log.evaluate("el => el.scrollTop") == 120
+    assert _settled_scroll(log) == 120
     assert ann.evaluate("[scrollX, scrollY]") == [0, 0]
     ann.locator("#log .log-close").click()
     expect(log).to_be_hidden()
@@ -117,3 +117,11 @@ def test_the_turn_sound_and_vibration_are_off_until_switched_on_and_then_remembe
         ann.wait_for_timeout(100)
     vibrations = ann.evaluate("window.vibrations")
     assert vibrations and all(pattern == [120, 60, 120] for pattern in vibrations), vibrations
+
+
+def _settled_scroll(log, seconds: float = 2.0) -> int:
+    """The log's scroll position once the push that just landed has been laid out."""
+    deadline = time.monotonic() + seconds
+    while (top := log.evaluate("el => el.scrollTop")) != 120 and time.monotonic() < deadline:
+        log.page.wait_for_timeout(50)
+    return top

@@ -184,8 +184,11 @@ async def test_no_frame_page_log_event_task_or_bot_input_carries_the_seed_before
     final = await database_sync_to_async(fresh)(room.pk)
     assert final.status == "finished"
     before_the_end = [frame for frame in frames if (_version_of(frame) or 0) < final.version]
-    assert len(before_the_end) > 20 and len(pages_before_the_end) > 20
     assert not [frame for frame in before_the_end if carries(frame, *secrets)]
+    # A bot may end the game between a look at the table and a page load: a page counts
+    # by the version its table shows, as a frame does.
+    pages_before_the_end = [page for page in pages_before_the_end if (_version_of(page) or 0) < final.version]
+    assert len(before_the_end) > 20 and len(pages_before_the_end) > 20
     assert not [page for page in pages_before_the_end if carries(page, *secrets)]
     assert not [line for line in logged(caplog) if carries(line, *secrets)]
     assert recorder.layer_messages and not [m for m in recorder.layer_messages if carries(m, *secrets)]
