@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from django.test import Client
 from django.utils import timezone
 
 from accounts.identity import Player
@@ -76,3 +77,12 @@ def overdue(room: Room) -> None:
     room.match.__class__.objects.filter(pk=room.match.pk).update(
         deadline=timezone.now() - timedelta(seconds=1)
     )
+
+
+def client_for(person: Player) -> Client:
+    """A browser of ``person``'s (a guest): its session names them."""
+    client = Client()
+    session = client.session
+    session["guest_id"], session["guest_name"] = person.guest_id, person.name
+    session.save()
+    return client

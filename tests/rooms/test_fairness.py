@@ -20,20 +20,12 @@ from rooms.fairness import commitment
 from rooms.models import Match, MatchAction, Room
 from rooms.snapshots import load_snapshot
 from tests.rooms.fairness_games import GAMES, ended_by_staff_in_round, finished_room, play_one, started_room
-from tests.rooms.helpers import ANN, BEA, ZED, fresh
+from tests.rooms.helpers import ANN, BEA, ZED, client_for, fresh
 from tests.rooms.presenting import seat, snapshot
 
 pytestmark = pytest.mark.django_db
 
 HEX = re.compile(r"^[0-9a-f]+$")
-
-
-def client_for(person) -> Client:
-    client = Client()
-    session = client.session
-    session["guest_id"], session["guest_name"] = person.guest_id, person.name
-    session.save()
-    return client
 
 
 def strip_tags(html: str) -> str:

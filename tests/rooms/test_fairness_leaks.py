@@ -25,7 +25,7 @@ from rooms.gamerules import RoomRules, rules_for
 from rooms.rendering import render_table
 from rooms.snapshots import load_snapshot, snapshots
 from tests.rooms.fairness_games import GAMES, play_one, started_room
-from tests.rooms.helpers import ANN, BEA, ZED, fresh
+from tests.rooms.helpers import ANN, BEA, ZED, client_for, fresh
 
 VERSION = re.compile(r'data-version="(\d+)"')
 
@@ -34,14 +34,6 @@ def carries(text: str, *secrets: str) -> bool:
     """Whether ``text`` holds one of ``secrets``, as it is or once its tags are taken out."""
     bare = re.sub(r"<[^>]+>", "", text)
     return any(secret in text or secret in bare for secret in secrets)
-
-
-def client_for(person) -> Client:
-    client = Client()
-    session = client.session
-    session["guest_id"], session["guest_name"] = person.guest_id, person.name
-    session.save()
-    return client
 
 
 def session_for(person) -> str:

@@ -18,7 +18,7 @@ from rooms import replays, services
 from rooms.gamerules import rules_for
 from rooms.models import MatchAction, Room
 from tests.rooms.fairness_games import finished_room, play_one, play_until, started_room
-from tests.rooms.helpers import ANN, BEA, ZED, fresh, overdue
+from tests.rooms.helpers import ANN, BEA, ZED, client_for, fresh, overdue
 
 pytestmark = pytest.mark.django_db
 
@@ -29,14 +29,6 @@ NAMES = {
     game: {card_name(card, game in replays.SPANISH_DECK_GAMES): card for card in deck} for game, deck in DECKS.items()
 }
 NAMED = {game: re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b") for game, names in NAMES.items()}
-
-
-def client_for(person) -> Client:
-    client = Client()
-    session = client.session
-    session["guest_id"], session["guest_name"] = person.guest_id, person.name
-    session.save()
-    return client
 
 
 def replay_page(room: Room, person=ZED, htmx: bool = False, client: Client | None = None, **params):
