@@ -21,6 +21,9 @@ def test_a_page_reconnects_soon_after_a_long_outage(new_page, restart_web_server
     page.get_by_test_id("create-room").click()
     expect(page).to_have_url(re.compile(r"/rooms/[A-Z]{4}/$"))
     expect(page.locator("#table-public")).to_be_visible()
+    opened_by = time.monotonic() + 15
+    while page.evaluate("window.socketOpens") < 1 and time.monotonic() < opened_by:
+        page.wait_for_timeout(100)
     assert page.evaluate("window.socketOpens") == 1
 
     restart_web_server(down_seconds=DOWN_SECONDS)
