@@ -117,16 +117,20 @@ def seat_balances(seats) -> dict[int, int]:
     return {seat.index: found.get(_owner(seat), _starting_coins(_owner(seat))) for seat in people}
 
 
-def round_moves(room, round_number: int, seats) -> dict[int, int]:
-    """What round ``round_number`` at ``room`` moved for the person at each of ``seats``,
-    by seat index, from the ledger (one query)."""
-    moved = {
-        (user_id, guest_id): amount
-        for user_id, guest_id, amount in LedgerEntry.objects.filter(room_id=room.pk, round=round_number).values_list(
-            "wallet__user_id", "wallet__guest_id", "amount"
-        )
-    }
-    return {seat.index: moved[_owner(seat)] for seat in _people(seats) if _owner(seat) in moved}
+def round_moves(room, seats) -> dict[int, dict[int, int]]:
+    """What each round at ``room`` moved for the person at each of ``seats``: by round
+    number, then by seat index, from the ledger (one query)."""
+    owners = {_owner(seat): seat.index for seat in _people(seats)}
+    moved: dict[int, dict[int, int]] = {}
+    for round_number, user_id, guest_id, amount in (
+        LedgerEntry.objects.filter(room_id=room.pk, round__isnull=False)
+        .values_list("round", "wallet__user_id", "wallet__guest_id", "amount")
+        .order_by("round", "pk")
+    ):
+        index = owners.get((user_id, guest_id))
+        if index is not None:
+            moved.setdefault(round_number, {})[index] = amount
+    return moved
 
 
 def can_sit(player: Player, bet: int) -> str | None:

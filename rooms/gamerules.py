@@ -165,20 +165,17 @@ def _court_piece_events(room, match, seats, events) -> list[int]:
 
 
 def _court_piece_extras(room, seats) -> dict:
-    """The seated people's coins, what the last round moved and whose seat a stand-in
-    bot plays because they cannot cover the bet (two queries at most), so the table
-    partials never query per viewer."""
+    """The seated people's coins, what each round moved (by round, then seat) and whose
+    seat a stand-in bot plays because they cannot cover the bet (two queries at most), so
+    the table partials never query per viewer."""
     balances = coins.seat_balances(seats)
     state = getattr(getattr(room, "match", None), "state", None) or {}
-    history = state.get("history") or []
-    moved_round = history[-1]["round"] if history else None
     bet = _bet(room)
     playing = room.status == "playing"
     return {
         "balances": balances,
         "guests": [s.index for s in seats if not s.is_bot and s.user_id is None and s.guest_id],
-        "moved": coins.round_moves(room, moved_round, seats) if moved_round and balances else {},
-        "moved_round": moved_round,
+        "moved": coins.round_moves(room, seats) if state.get("history") and balances else {},
         "cannot_cover": [
             index
             for index, balance in balances.items()

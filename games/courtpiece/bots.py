@@ -325,7 +325,7 @@ def determinize(view: dict, rng: random.Random, memory: Memory | None = None) ->
         "round": view["round"],
         "points": list(view["score"]),
         "stats": view["stats"],
-        "history": [],
+        "history": view["history"],
         "result": None,
         "phase": phase,
         "caller": caller,

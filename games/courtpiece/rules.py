@@ -605,6 +605,7 @@ class CourtPiece:
                         "winning_team",
                         "points",
                         "kind",
+                        "all_hands",
                         "hands",
                         "caller",
                         "trump",
@@ -643,7 +644,7 @@ class CourtPiece:
 
     def view(self, state: dict, seat: int | None) -> dict:
         """What ``seat`` (None: a spectator) may know. Nested values (options, stats,
-        last trick, outcome) are shared with the state: treat a view as read-only."""
+        last trick, history, outcome) are shared with the state: treat a view as read-only."""
         s = state
         if seat is not None and (type(seat) is not int or not 0 <= seat < PLAYERS):
             seat = None
@@ -708,6 +709,7 @@ class CourtPiece:
             "score": list(s["points"]),
             "winning_points": s["opts"]["winning_points"],
             "stats": s["stats"],
+            "history": s["history"],
         }
 
 

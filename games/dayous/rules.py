@@ -452,7 +452,7 @@ class DayousEngine:
             "last": [],
             "dayous": None,
             "stats": [
-                {"defences": 0, "journals": {}, "best": 0, "best_journal": None, "fees": 0}
+                {"defences": 0, "journals": {}, "best": 0, "best_journal": None, "fees": 0, "contributed": 0}
                 for _ in range(n)
             ],
             "log": [],
@@ -870,6 +870,8 @@ def _close_bout(s: dict, events: list) -> None:
             "best": len(cards) if better else old["best"],
             "best_journal": journal if better else old["best_journal"],
             "fees": old["fees"] + fee,
+            # A game stored before the total was kept counts from its next defence.
+            "contributed": old.get("contributed", 0) + len(cards),
         }
         s["stats"] = stats
         _emit(s, events, {"type": "defended", "seat": defender, "cards": len(cards), "journal": journal, "fee": fee})

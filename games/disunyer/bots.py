@@ -240,6 +240,7 @@ def determinize(view: dict, rng: random.Random, memory: Memory | None = None) ->
         "stuck": list(view["stuck"]),
         "duels": list(view["duels"]),
         "last": view["last_round"],
+        "rounds": list(view["rounds"]),
         "log": list(view["log"]),
         "nlog": view.get("log_from", 0) + len(view["log"]),
         "winner": None,

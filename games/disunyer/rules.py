@@ -22,6 +22,7 @@ State (plain JSON data; ``json.loads(json.dumps(state)) == state``)::
     stuck      seats holding a stuck King this round
     duels      this round's resolved Disunyers (public records)
     last       public summary of the last finished round (or None)
+    rounds     the public summaries of every finished round, oldest first
     log        the most recent public events      nlog  events ever logged
     winner     the winning seat (or None)         no_winner  bool
 """
@@ -137,6 +138,7 @@ class DisunyerEngine:
             "stuck": [],
             "duels": [],
             "last": None,
+            "rounds": [],
             "log": [],
             "nlog": 0,
             "winner": None,
@@ -305,6 +307,7 @@ class DisunyerEngine:
             "deck": len(state["deck"]),
             "discard": len(state["discard"]),
             "last_round": state["last"],
+            "rounds": list(state.get("rounds", ())),
             "log": list(state["log"]),
             "log_from": state["nlog"] - len(state["log"]),
         }
@@ -483,6 +486,8 @@ def _reveal(st: dict, events: list[dict]) -> None:
 
 
 def _end_round(st: dict, events: list[dict]) -> None:
+    # A game stored before the rounds were kept keeps them from its next round.
+    st["rounds"] = st.get("rounds", []) + [st["last"]]
     hands = st["hands"]
     known = st["known"]
     discard = list(st["discard"])

@@ -1,9 +1,10 @@
 """Court Piece's table: the seats round the cross, the trump, the teams' hands and
-points, the last trick and the last round with its coins, and the results (public);
+points, the last trick and the last round with its coins, the score sheet of every
+finished round, and the results (public);
 the viewer's hand with a move on every playable card, the calls, asking for or showing
 the trump (private).
 
-The public partial reads ``t`` and ``results``; the private one ``m``. Coins come from
+The public partial reads ``t``, ``sheet`` and ``results``; the private one ``m``. Coins come from
 the room's snapshot (loaded with it), never from a query.
 """
 
@@ -21,6 +22,7 @@ KIND_TITLES = {
     "four": "all 13 hands with the chosen rank",
     "six": "all 13 hands with the chosen pair",
 }
+KIND_SHORT = {"court": "Court", "goon_court": "Goon Court", "four": "4-point win", "six": "6-point win"}
 RANK_WORDS = {"T": "10", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
 
 
@@ -70,6 +72,25 @@ class LastRound(TypedDict):
     hands_lost: int
     coins: list[CoinRow]
     caller: str | None
+
+
+class SheetRow(TypedDict):
+    round: int
+    caller: str | None
+    trump: Trump
+    hands: list[int]  # per team
+    points: list[int]  # per team: the winners' points, 0 for the others
+    winning_team: int
+    kind: str  # "" for a normal win
+    coins: list[int]  # what the round moved for each person of ScoreSheet.people
+
+
+class ScoreSheet(TypedDict):
+    teams: list[str]  # team 0's names, team 1's
+    people: list[str]  # the seats whose coins move (bots neither pay nor are paid)
+    rows: list[SheetRow]  # every finished round, oldest first
+    score: list[int]  # per team
+    coins: list[int]  # each person's total
 
 
 class Table(TypedDict):
@@ -125,16 +146,15 @@ def _team_names(names: dict, team: int) -> str:
     return f"{names.get(team, f'Seat {team + 1}')} & {names.get(team + 2, f'Seat {team + 3}')}"
 
 
-def _round_coins(event: dict, snapshot) -> list[CoinRow]:
-    """What each seat's coins did at the end of ``event``'s round: the ledger's amounts
-    for people, guests too (loaded with the snapshot), none for bots."""
+def _round_coins(round_number: int, all_hands: bool, winning_team: int, snapshot) -> list[CoinRow]:
+    """What each seat's coins did at the end of a round: the ledger's amounts for people,
+    guests too (loaded with the snapshot), none for bots."""
     bet = int(snapshot.options.get("bet", 0))
-    amount = 2 * bet if event.get("all_hands") else bet
-    extras = snapshot.extras
-    moved = extras.get("moved", {}) if extras.get("moved_round") == event.get("round") else {}
+    amount = 2 * bet if all_hands else bet
+    moved = snapshot.extras.get("moved", {}).get(round_number, {})
     rows = []
     for seat in snapshot.seats:
-        won = seat.index % 2 == event["winning_team"]
+        won = seat.index % 2 == winning_team
         if seat.is_bot or seat.is_empty:
             rows.append(CoinRow(index=seat.index, name=seat.name, won=won, coins=None, note="bot"))
         else:
@@ -178,8 +198,34 @@ def _last_round(snapshot, log: list, names: dict) -> LastRound | None:
         trump=trump(event.get("trump")),
         hands_won=event["hands"][team],
         hands_lost=event["hands"][1 - team],
-        coins=_round_coins(event, snapshot),
+        coins=_round_coins(event["round"], event.get("all_hands"), team, snapshot),
         caller=names.get(event.get("caller")),
+    )
+
+
+def _sheet_row(snapshot, row: dict, names: dict) -> SheetRow:
+    team = row["winning_team"]
+    points = [0, 0]
+    points[team] = row["points"]
+    coins = _round_coins(row["round"], row.get("all_hands", False), team, snapshot)
+    return SheetRow(
+        round=row["round"], caller=names.get(row["caller"]), trump=trump(row["trump"]), hands=list(row["hands"]),
+        points=points, winning_team=team, kind=KIND_SHORT.get(row["kind"], ""),
+        coins=[c["coins"] for c in coins if c["coins"] is not None],
+    )
+
+
+def score_sheet(snapshot, view: dict, names: dict) -> ScoreSheet:
+    """Every finished round: who called, the trump, each team's hands and points, and
+    the coins it moved for each person (the ledger's, as in the last round's box)."""
+    rows = [_sheet_row(snapshot, row, names) for row in view.get("history") or []]
+    people = [seat.name for seat in snapshot.seats if not (seat.is_bot or seat.is_empty)]
+    return ScoreSheet(
+        teams=[_team_names(names, 0), _team_names(names, 1)],
+        people=people,
+        rows=rows,
+        score=list(view.get("score") or [0, 0]),
+        coins=[sum(column) for column in zip(*(row["coins"] for row in rows))] if rows else [0] * len(people),
     )
 
 
@@ -201,6 +247,7 @@ def public(snapshot, view: dict) -> dict:
             turn_name=names.get(to_act[0]) if to_act else None,
             calling=view.get("phase") == "call",
         ),
+        "sheet": score_sheet(snapshot, view, names),
         "results": results(snapshot, view),
     }
 

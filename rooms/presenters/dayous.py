@@ -1,8 +1,9 @@
-"""Dayous's table: the seats' roles, the bout, the trump, the last contribution and the
-results (public); the viewer's legal moves grouped for buttons and the quick phrases
-they may send (private).
+"""Dayous's table: the seats' roles, the bout, the trump, the last contribution, the
+score sheet of each player's contributions and fees, and the results (public); the
+viewer's legal moves grouped for buttons and the quick phrases they may send (private).
 
-The public partial reads ``t``; the private one ``m`` (its moves) and ``phrases``.
+The public partial reads ``t`` and ``sheet``; the private one ``m`` (its moves) and
+``phrases``.
 """
 
 from typing import TypedDict
@@ -62,6 +63,16 @@ class Result(TypedDict):
     defences: int
     best_journal: str | None
     fees: int
+
+
+class SheetRow(TypedDict):
+    seat: int
+    name: str
+    defences: int  # successful defences, each a contribution
+    contributed: int  # cards sent to the discard pile by them
+    best: int  # the largest contribution, in cards
+    best_journal: str | None
+    fees: int  # publication fees
 
 
 class Table(TypedDict):
@@ -214,10 +225,23 @@ def _results(snapshot, view: dict, names: dict) -> list[Result]:
     return rows
 
 
+def score_sheet(view: dict, names: dict) -> list[SheetRow]:
+    """Each player's contributions and publication fees so far, in seat order."""
+    return [
+        SheetRow(
+            seat=seat, name=names.get(seat, f"Seat {seat + 1}"), defences=stats["defences"],
+            contributed=stats.get("contributed", 0), best=stats["best"], best_journal=stats["best_journal"],
+            fees=stats["fees"],
+        )
+        for seat, stats in enumerate(view["stats"])
+    ]
+
+
 def public(snapshot, view: dict) -> dict:
-    """What everybody sees, arranged: seats, table, trump, the last contribution, results."""
+    """What everybody sees, arranged: seats, table, trump, the last contribution, results,
+    and the score sheet."""
     names = seat_names(snapshot)
-    return {"t": Table(
+    table = Table(
         players=_players(view),
         waiting_for=[names.get(s, f"Seat {s + 1}") for s in view["to_act"]],
         attack_count=len(view["table"]),
@@ -226,7 +250,8 @@ def public(snapshot, view: dict) -> dict:
         trump_name=FRENCH_SUIT_NAMES[view["trump"]],
         last_defence=next((e for e in reversed(view["log"]) if e.get("type") == "defended"), None),
         results=_results(snapshot, view, names),
-    )}
+    )
+    return {"t": table, "sheet": score_sheet(view, names)}
 
 
 def private(snapshot, view: dict, seat: int | None) -> dict:

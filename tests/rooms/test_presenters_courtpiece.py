@@ -97,11 +97,11 @@ def test_all_hands_double_the_bet_and_the_ledger_has_the_last_word():
     """Thirteen hands move twice the bet; who could not pay in full paid what the
     ledger says for that round."""
     event = round_over(round=3, kind="court", all_hands=True, hands=[0, 13])
-    extras = {"moved_round": 3, "moved": {0: -40, 1: 200, 2: -200}}
+    extras = {"moved": {3: {0: -40, 1: 200, 2: -200}}}
     r = courtpiece.public(table(extras=extras), play_view(log=[event]))["t"]["last_round"]
     assert [row["coins"] for row in r["coins"]] == [-40, 200, -200, None]
     assert r["kind"] == "a Court (all 13 hands on their own trump)"
-    stale = {"moved_round": 2, "moved": {0: -40}}
+    stale = {"moved": {2: {0: -40}}}
     r = courtpiece.public(table(extras=stale), play_view(log=[event]))["t"]["last_round"]
     assert [row["coins"] for row in r["coins"]] == [-200, 200, -200, None]
 

@@ -11,9 +11,10 @@ def four(bots: int = 0):
 
 
 def test_no_results_while_the_game_is_played():
-    """Before the game is over the table shows no places."""
+    """Before the game is over the table shows no places (and, before a round ends, an
+    empty score sheet)."""
     shown = disunyer.public(four(bots=1), {"outcome": None, "over": False})
-    assert shown == {"results": [], "had_bots": True}
+    assert shown == {"results": [], "had_bots": True, "sheet": []}
 
 
 def test_results_best_place_first_with_the_place_formula_when_bots_played():

@@ -1,5 +1,7 @@
 """Between bouts: refills, the trump change, going out, the end, contribution."""
 
+import random
+
 import pytest
 
 from games import core
@@ -203,7 +205,7 @@ def test_contribution_and_publication_fee_after_a_successful_defence():
                      (BEA, beat("Qd", 2)))
     assert {"type": "defended", "seat": BEA, "cards": 6, "journal": "Cognition", "fee": 2} in events
     assert s["stats"][BEA] == {"defences": 1, "journals": {"Cognition": 1}, "best": 6,
-                               "best_journal": "Cognition", "fees": 2}
+                               "best_journal": "Cognition", "fees": 2, "contributed": 6}
     assert sorted(s["discard"]) == sorted(["7s", "7c", "7d", "8s", "9h", "Qd"])
     # Bea leads again (she defended); Carl answers with the Ace of hearts? No: Carl
     # cannot beat the 3 of clubs with ... he holds the 4 of clubs.
@@ -220,4 +222,21 @@ def test_statistics_accumulate_over_defences():
     s, _ = play(s, (BEA, attack("3d")), (CARL, beat("4d", 0)))
     assert s["stats"][BEA]["defences"] == 1 and s["stats"][BEA]["fees"] == 0
     assert s["stats"][CARL] == {"defences": 1, "journals": {"Journal of Vision": 1}, "best": 2,
-                                "best_journal": "Journal of Vision", "fees": 0}
+                                "best_journal": "Journal of Vision", "fees": 0, "contributed": 2}
+
+
+def test_each_seat_keeps_the_total_of_its_contributions():
+    """A seeded four-player game of random legal moves: every seat's ``contributed`` is
+    the sum of the cards its successful defences sent to the discard pile, as the
+    "defended" events said, and every view shows it."""
+    rng = random.Random("contributions")
+    s = ENGINE.start(4, {}, seed="contributions")
+    defended = [0, 0, 0, 0]
+    while ENGINE.outcome(s) is None:
+        seat = ENGINE.to_act(s)[0]
+        s, events = ENGINE.apply(s, seat, rng.choice(ENGINE.legal_actions(s, seat)))
+        for event in _events_of(events, "defended"):
+            defended[event["seat"]] += event["cards"]
+    assert sum(defended) > 0
+    for viewer in (None, 0, 1):
+        assert [stats["contributed"] for stats in ENGINE.view(s, viewer)["stats"]] == defended
