@@ -6,7 +6,10 @@ Each fragment's context is the room's own names (``room``, ``seats``, ``names``,
 version, the private one once per viewer, and the templates only format.
 """
 
+import re
+
 from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
 
 from rooms.presence import Presence
 from rooms.presenters import presenter_for
@@ -18,6 +21,13 @@ PUBLIC = "public"
 PRIVATE = "private"
 PRESENCE = "presence"
 PUBLIC_SHOWN = "public shown"
+# The partials' indentation and blank lines: a run of white space that holds a line break
+# shows as one space, as a single line break does, so pushes need carry no more.
+INDENTATION = re.compile(r"\s*\n\s*")
+
+
+def _fragment(template: str, context: dict) -> SafeString:
+    return mark_safe(INDENTATION.sub("\n", render_to_string(template, context)))
 
 
 def _templates(snapshot: Snapshot) -> dict[str, str]:
@@ -68,7 +78,7 @@ def render_public(snapshot: Snapshot, presence: Presence) -> str:
     html = snapshot.rendered.get(key)
     if html is None:
         context = _context(snapshot, presence, None, _public_shown(snapshot))
-        html = snapshot.rendered[key] = render_to_string(_templates(snapshot)[PUBLIC], context)
+        html = snapshot.rendered[key] = _fragment(_templates(snapshot)[PUBLIC], context)
     return html
 
 
@@ -79,7 +89,7 @@ def render_private(snapshot: Snapshot, presence: Presence, seat: int | None, is_
     if html is None:
         context = _context(snapshot, presence, seat, _private_shown(snapshot, seat))
         context["is_host"] = is_host
-        html = snapshot.rendered[key] = render_to_string(_templates(snapshot)[PRIVATE], context)
+        html = snapshot.rendered[key] = _fragment(_templates(snapshot)[PRIVATE], context)
     return html
 
 
@@ -90,7 +100,7 @@ def render_presence(snapshot: Snapshot, presence: Presence) -> str:
     html = snapshot.rendered.get(key)
     if html is None:
         context = {"seats": snapshot.seats, "presence": presence}
-        html = snapshot.rendered[key] = render_to_string("rooms/_presence.html", context)
+        html = snapshot.rendered[key] = _fragment("rooms/_presence.html", context)
     return html
 
 

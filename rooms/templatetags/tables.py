@@ -12,36 +12,28 @@ from rooms.presenters.common import FRENCH_PIPS, action_json
 
 register = template.Library()
 register.filter("action_json", action_json)
+register.filter("card_name", card_name)
 
-# Spanish suits drawn as small inline SVGs, so they look the same on every device.
-SPANISH_PIPS = {
-    "o": '<svg viewBox="0 0 24 24" class="suit-icon" aria-hidden="true"><circle cx="12" cy="12" r="10" '
-         'fill="#e3b23c" stroke="#9a6b00" stroke-width="2"/><circle cx="12" cy="12" r="4.5" fill="none" '
-         'stroke="#9a6b00" stroke-width="1.6"/></svg>',
-    "c": '<svg viewBox="0 0 24 24" class="suit-icon" aria-hidden="true"><path d="M5 3h14c0 5-2.6 8.4-5.6 '
-         '9.3V18h3.4v3H7.2v-3h3.4v-5.7C7.6 11.4 5 8 5 3z" fill="#c62828" stroke="#7f1d1d" stroke-width="1"/>'
-         '</svg>',
-    "s": '<svg viewBox="0 0 24 24" class="suit-icon" aria-hidden="true"><path d="M12 1.5l2 3v11h-4v-11z" '
-         'fill="#9fb7d9" stroke="#1d4ed8" stroke-width="1.2"/><rect x="6.5" y="15.5" width="11" height="2.2" '
-         'rx="1" fill="#1d4ed8"/><rect x="10.9" y="17.7" width="2.2" height="4.8" fill="#1d4ed8"/></svg>',
-    "b": '<svg viewBox="0 0 24 24" class="suit-icon" aria-hidden="true"><path d="M9.5 22l1.2-13.5c-2-.8-2.6'
-         '-3.2-1.4-5 1.4-2.1 4.8-2.3 6.2-.1 1.2 1.9.4 4.3-1.7 5L13.5 22z" fill="#3f8f3a" stroke="#166534" '
-         'stroke-width="1.2"/></svg>',
-}
+# Spanish suits drawn as small SVGs (static/img/suit-*.svg, named in site.css), so they
+# look the same on every device; a card carries only the class, not the drawing.
+SPANISH_PIPS = {suit: f'<span class="suit-icon pip-{suit}" aria-hidden="true"></span>' for suit in "ocsb"}
 SPANISH_RANK_LABELS = {"J": "J", "N": "Kn", "K": "K", "A": "A"}
 FRENCH_RANK_LABELS = {"T": "10"}
 SEAT_TOKEN = re.compile(r"\{seat(\d+)\}")
+FACE_DOWN_NAME = "a face-down card"
 
 
 @register.simple_tag
 def card(code, spanish=False, small=False):
-    """A card face drawn in CSS; ``None`` draws a face-down card."""
+    """A card face drawn in CSS, named for screen readers ("Queen of spades"); ``None``
+    draws a face-down card."""
     size = " small" if small else ""
     if not code:
-        return format_html('<span class="card back{}" aria-label="face-down card"></span>', size)
+        return format_html('<span class="card back{}" role="img" aria-label="{}"></span>', size, FACE_DOWN_NAME)
     if code in ("XR", "XB"):
         return format_html(
-            '<span class="card joker{}" aria-label="{}"><span class="rank">★</span><span class="pip">🃏</span></span>',
+            '<span class="card joker{}" role="img" aria-label="{}"><span class="rank">★</span>'
+            '<span class="pip">🃏</span></span>',
             size, card_name(code),
         )
     rank, suit = code[0], code[1]

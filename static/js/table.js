@@ -1,9 +1,9 @@
 // The table page's helpers. Everything the table shows comes from the server; this
 // script only arranges it and keeps what the viewer set across pushes:
-// - countdowns and the draining timer bars on the seats to act;
+// - countdowns and the draining timer bars on the seats to act, still during a pause;
 // - the seats turned so the viewer sits at the bottom, their own card on their seat
 //   (copied from their private fragment: the shared public one never holds it);
-// - the log drawer, open menus and scroll positions, which a push would reset;
+// - the log drawer, open menus, menu choices and scroll positions, which a push would reset;
 // - "your turn": the page title while the tab is hidden, an optional sound and
 //   vibration (off by default, remembered per browser);
 // - the invite link, keep-alive pings, one toast at a time, tidying of reactions.
@@ -17,6 +17,7 @@
   var wasMyTurn = false;
   var openMenus = new Set();
   var scrolls = {};
+  var choices = {};  // what the viewer picked in a menu of the action bar (say, the bot level)
   var audio = null;
   var RECONNECT_CAP_MS = 4000;
 
@@ -31,19 +32,30 @@
   });
 
   // ---------------------------------------------------------------- clocks
+  // A clock runs from the end of the table's pause (rooms/services.py), so while the
+  // table stays still it shows the whole turn, and the moves wait, dimmed, for its end.
+  function clockStart(el, now) {
+    return Math.max(now, Number(el.dataset.pausedUntil) || 0);
+  }
+
   function tick() {
     var now = Date.now();
+    var paused = false;
+    document.querySelectorAll("[data-paused-until]").forEach(function (el) {
+      if (Number(el.dataset.pausedUntil) > now) paused = true;
+    });
+    if (room) room.classList.toggle("is-paused", paused);
     document.querySelectorAll(".countdown[data-deadline]").forEach(function (el) {
       var deadline = Number(el.dataset.deadline);
       if (!deadline) { el.textContent = ""; return; }
-      var left = Math.max(0, Math.ceil((deadline - now) / 1000));
+      var left = Math.max(0, Math.ceil((deadline - clockStart(el, now)) / 1000));
       var minutes = Math.floor(left / 60), seconds = left % 60;
       el.textContent = minutes ? minutes + ":" + String(seconds).padStart(2, "0") : left + "s";
       el.classList.toggle("urgent", left <= 3);
     });
     document.querySelectorAll("[data-timer-deadline]").forEach(function (el) {
       var deadline = Number(el.dataset.timerDeadline), total = Number(el.dataset.seconds) * 1000;
-      var share = deadline && total ? Math.min(1, Math.max(0, (deadline - now) / total)) : 0;
+      var share = deadline && total ? Math.min(1, Math.max(0, (deadline - clockStart(el, now)) / total)) : 0;
       el.style.setProperty("--left", share.toFixed(3));
       el.classList.toggle("urgent", deadline - now <= 3000);
     });
@@ -91,6 +103,10 @@
     });
     document.querySelectorAll("details[data-key]").forEach(function (el) {
       if (openMenus.has(el.dataset.key) && !el.open) el.open = true;
+    });
+    document.querySelectorAll("#table-private select[name]").forEach(function (menu) {
+      var picked = choices[menu.name];
+      if (picked !== undefined && menu.querySelector('option[value="' + CSS.escape(picked) + '"]')) menu.value = picked;
     });
     syncLogButtons();
   }
@@ -215,6 +231,7 @@
   });
   document.addEventListener("change", function (event) {
     var box = event.target;
+    if (box.matches("#table-private select[name]")) choices[box.name] = box.value;
     if (!box.matches("[data-setting]")) return;
     storeSetting(box.dataset.setting, box.checked);
     if (box.dataset.setting === "sound" && box.checked) { wakeAudio(); chime(); }

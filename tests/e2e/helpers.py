@@ -21,21 +21,27 @@ def start(page) -> None:
         button.click()
 
 
+def take_first_move(page) -> bool:
+    """Click the first move offered, if one is; whether a move was made."""
+    buttons = page.locator("#table-private .actions:not(.sent) button:visible")
+    if not buttons.count():
+        return False
+    try:
+        buttons.first.click(timeout=1000)
+        return True
+    except PlaywrightError:
+        return False  # the table was replaced by a push meanwhile: look again
+
+
 def play_until(page, *test_ids: str, seconds: float) -> int:
-    """Click the first offered move whenever one is offered, until an element with one of
+    """Take the first move offered whenever one is, until an element with one of
     ``test_ids`` shows; the number of moves made."""
     deadline = time.monotonic() + seconds
     moves = 0
     while time.monotonic() < deadline:
         if any(page.get_by_test_id(test_id).count() for test_id in test_ids):
             return moves
-        buttons = page.locator("#table-private .actions:not(.sent) button:visible")
-        if buttons.count():
-            try:
-                buttons.first.click(timeout=1000)
-                moves += 1
-            except PlaywrightError:
-                pass  # the table was replaced by a push meanwhile: look again
+        moves += take_first_move(page)
         page.wait_for_timeout(100)
     raise AssertionError(f"None of {test_ids} showed within {seconds} s.")
 
@@ -48,6 +54,9 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 # control of the action bar that shows (a folded list's cards do not) lying outside the
 # viewport or under something else. Then, if asked, the first move is clicked.
 MOVE_LAYOUT = """(play) => {
+  // A card still sliding or fading (static/js/motion.js) may pass over a control: look
+  // again once the cards are still.
+  if (document.getAnimations().some((motion) => motion.effect?.target?.matches('.card'))) return {settling: true};
   const bar = document.querySelector('[data-testid="your-move"]');
   const page = document.scrollingElement;
   const controls = bar ? [...bar.querySelectorAll('button, summary, select, input:not([type=hidden])')]
@@ -100,6 +109,8 @@ def play_whole_games(pages, seconds: float) -> list[int]:
             if done[i]:
                 continue
             layout = page.evaluate(MOVE_LAYOUT, True)
+            if layout.get("settling"):
+                continue
             done[i] = layout["over"]
             if layout["decision"]:
                 assert_move_fits(layout)

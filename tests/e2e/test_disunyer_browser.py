@@ -66,6 +66,23 @@ def test_the_host_fills_the_empty_seats_with_bots_in_one_click_and_the_game_star
     expect(host.get_by_test_id("my-card").locator(".card")).to_be_visible()
 
 
+def test_the_bot_level_the_host_picked_stays_picked_when_a_push_redraws_the_room(new_page):
+    """Ann picks "Easy bot"; a friend then takes a seat, and the push that shows the
+    friend redraws Ann's controls: her pick is still "Easy bot", and the bots she adds
+    are easy bots."""
+    host = new_page("/")
+    code = create_room(host)
+    host.get_by_label("Bot level").select_option("easy")
+    friend = new_page(f"/rooms/{code}/")
+    friend.get_by_test_id("join").click()
+    name = friend.get_by_test_id("who").inner_text().split()[0]
+    expect(host.locator(".seat-list")).to_contain_text(name)
+    expect(host.get_by_label("Bot level")).to_have_value("easy")
+    with host.expect_navigation():
+        host.get_by_test_id("fill-with-bots").click()
+    expect(host.locator("#table-public .player").filter(has_text="Easy bot")).to_have_count(6)
+
+
 def test_a_player_closes_the_page_mid_game_and_comes_back_to_the_same_seat(new_page):
     host = new_page("/")
     code = create_room(host)

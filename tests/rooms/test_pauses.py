@@ -12,10 +12,11 @@ from django.utils import timezone
 
 from games.courtpiece.rules import ENGINE as COURTPIECE
 from games.disunyer.rules import ENGINE as DISUNYER
-from rooms import services, tasks
+from rooms import presence, services, tasks
 from rooms.errors import RoomError
 from rooms.gamerules import COURTPIECE_RULES, DAYOUS_RULES, DISUNYER_RULES, rules_for
 from rooms.models import Match, MatchAction, Room
+from rooms.rendering import render_table
 from rooms.snapshots import load_snapshot, stored_snapshot
 from tests.games.courtpiece.helpers import LADDER, Table
 from tests.rooms.helpers import ANN, BEA, CARL, DORA, PEOPLE, actor, create, fresh, person_at, playing_room
@@ -113,6 +114,9 @@ def test_a_reveal_stays_three_seconds_and_the_next_clock_starts_after_it():
         last = DISUNYER.view(match.state, viewer)["last_round"]
         assert (last["round"], last["kind"], last["out"]) == (1, "reveal", [0])
         assert last["cards"] == NO_ACES[:8]
+    # Bea's page runs her clocks (her banner, the timer on her seat) from the pause's end.
+    page = render_table(snapshot, presence.NOBODY, 1)
+    assert page.count(f'data-paused-until="{snapshot.paused_until_ms}"') == 3
 
 
 def test_a_move_during_the_pause_is_refused_and_changes_nothing():

@@ -1,0 +1,58 @@
+"""Court Piece played with the keyboard only, in a real browser on a 390×844 phone: the
+arrows move through the cards Ann may play, Enter plays the one she is on, S H D C call
+the trump, A asks to see it; each card button says its move and its card."""
+
+import random
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.helpers import PHONE, start
+from tests.e2e.test_courtpiece_browser import GAMES, create_table
+from tests.e2e.test_keyboard_disunyer import keys_in_help, play_by_keyboard
+
+CARD = r"(Ace|King|Queen|Jack|10|[2-9]) of (spades|hearts|diamonds|clubs)"
+CARD_MOVE = re.compile(rf"(Play the {CARD}|Place the {CARD} face down|Play your face-down trump, the {CARD})")
+
+
+def choose_courtpiece(rng):
+    """A suit to call if asked; sometimes "ask to see the trump"; else a card, reached
+    with the arrows (both ways round) and played with Enter."""
+    def choose(decision):
+        keys, cards = decision["keys"], decision["cards"]
+        if "A" in keys and rng.random() < 0.3 or not cards:
+            return [rng.choice(keys)]
+        steps = rng.randrange(len(cards))
+        if rng.random() < 0.5:
+            return ["ArrowRight"] * (steps + 1) + ["Enter"]
+        return ["ArrowLeft"] * (len(cards) - steps) + ["Enter"]
+    return choose
+
+
+@pytest.mark.parametrize("game", ["hidden", "rung-kaat"])
+def test_a_whole_table_is_played_with_the_keyboard_alone(new_page, game):
+    """Ann hosts a table (winning points 10) against three bots and plays it to the end
+    pressing keys only: she calls the trump with a suit's letter (Rung Kaat) or places
+    her face-down trump (Hidden), plays every card with the arrows and Enter, and asks
+    to see the trump with A now and then. Each card button's name says the move and the
+    card; the arrows land on the card they count to; the help lists every key she was
+    offered."""
+    ann = new_page("/", **PHONE)
+    create_table(ann, game=game, clock=30, bet=25)
+    expect(ann.get_by_test_id("variant")).to_have_text(GAMES[game])
+    start(ann)
+    met = play_by_keyboard(ann, choose_courtpiece(random.Random(15)), seconds=400)
+    expect(ann.get_by_test_id("game-over")).to_be_visible()
+    carded = [decision for decision in met if decision["cards"]]
+    assert len(carded) >= 13, len(met)  # a whole round's cards at least
+    for decision in carded:
+        assert all(CARD_MOVE.fullmatch(name) for name in decision["cards"]), decision["cards"]
+        if decision["pressed"][-1] == "Enter":
+            arrows = len(decision["pressed"]) - 1
+            right = decision["pressed"][0] == "ArrowRight"
+            expected = decision["cards"][arrows - 1] if right else decision["cards"][-arrows]
+            assert decision["focused_last"] == expected, decision
+    offered = {key for decision in met for key in decision["keys"]}
+    assert offered <= {"S", "H", "D", "C", "A", "R"}, offered
+    assert offered <= keys_in_help(ann), offered
