@@ -115,6 +115,11 @@ class Stack:
             "REDIS_URL": self.redis_url,
             "CARDCLUB_VAR_DIR": str(self.workdir / "var"),
             "BOT_DELAY_MS": ",".join(map(str, self.bot_delay_ms)),
+            # The pauses for reading a reveal or a trick only idle the tables: without them
+            # every table keeps the load's pace, and the player is never told to wait.
+            "PAUSE_AFTER_KNOCKOUT_MS": "0",
+            "PAUSE_AFTER_TRICK_MS": "0",
+            "PAUSE_AFTER_ROUND_MS": "0",
             "DJANGO_DEBUG": "0",
             "HOST": "127.0.0.1",
         }
