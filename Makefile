@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: install run serve test bench loadtest lint
+.PHONY: install run serve test bench loadtest screenshots lint
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -28,6 +28,9 @@ bench: install
 
 loadtest: install
 	bin/loadtest $(ARGS)
+
+screenshots: install
+	bin/screenshots $(ARGS)
 
 lint: install
 	$(VENV)/bin/ruff check .
