@@ -55,6 +55,7 @@ def play_by_keyboard(page, choose, seconds: float) -> list[dict]:
     pressed and the name of the control that had the focus before the last one."""
     deadline = time.monotonic() + seconds
     met = []
+    missed = set()
     while True:
         assert time.monotonic() < deadline, f"the game did not end within {seconds} s ({len(met)} decisions)"
         decision = page.evaluate(DECISION)
@@ -72,7 +73,13 @@ def play_by_keyboard(page, choose, seconds: float) -> list[dict]:
             page.wait_for_function(SENT_OR_MOVED, arg=decision["version"], timeout=5000)
         except PlaywrightError as error:
             now = page.evaluate(DECISION)
-            raise AssertionError(f"{[*first, last]} sent nothing at {decision}; now {now}") from error
+            # A busy browser can lose a key of a long run: the viewer starts the
+            # decision again from the top, but only once on the same table.
+            if decision["version"] in missed:
+                raise AssertionError(f"{[*first, last]} sent nothing at {decision}; now {now}") from error
+            missed.add(decision["version"])
+            page.evaluate("document.activeElement && document.activeElement.blur()")
+            continue
         met.append({**decision, "pressed": [*first, last], "focused_last": focused})
 
 
