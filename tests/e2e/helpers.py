@@ -6,7 +6,14 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 
+def wait_for_htmx(page) -> None:
+    """A button that only htmx makes post does nothing when clicked before htmx's
+    deferred script has run, which a busy machine shows after a redirect."""
+    page.wait_for_load_state()
+
+
 def add_bots(page, count: int) -> None:
+    wait_for_htmx(page)
     for _ in range(count):
         button = page.get_by_test_id("add-bot")
         expect(button).to_be_visible()
@@ -15,6 +22,7 @@ def add_bots(page, count: int) -> None:
 
 
 def start(page) -> None:
+    wait_for_htmx(page)
     button = page.get_by_test_id("start")
     expect(button).to_be_visible()
     with page.expect_navigation():
