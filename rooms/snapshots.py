@@ -193,18 +193,20 @@ def _unpickled(data: bytes | None, room_id: int, version: int) -> Snapshot | Non
 
 
 class SnapshotCache:
-    """Per process: the newest snapshot of each room, each version fetched once."""
+    """Per process: each room's latest versions, each fetched once. A viewer behind by a
+    version or two must get the same snapshot as the others, with its fragments
+    rendered once for all of them, not a fetch and a render of its own."""
 
-    def __init__(self, size: int = 512):
-        self._size = size
-        self._snapshots: OrderedDict[int, Snapshot] = OrderedDict()
+    def __init__(self, rooms: int = 512, versions: int = 8):
+        self._rooms_kept, self._versions_kept = rooms, versions
+        self._snapshots: OrderedDict[int, dict[int, Snapshot]] = OrderedDict()
         self._loading: dict[tuple, asyncio.Future] = {}
 
     async def get(self, room_id: int, version: int) -> Snapshot | None:
         """The room at ``version``, or, if that version is no longer stored, its
         newest version (``None`` if the room is gone)."""
-        cached = self._snapshots.get(room_id)
-        if cached is not None and cached.version == version:
+        cached = self._snapshots.get(room_id, {}).get(version)
+        if cached is not None:
             return cached
         snapshot = await self._once(("stored", room_id, version), _fetch_stored(room_id, version))
         if snapshot is None:
@@ -214,7 +216,7 @@ class SnapshotCache:
     async def newest_stored_since(self, room_id: int, version: int) -> Snapshot | None:
         """The room at ``version``, or at the last of the versions stored after it in an
         unbroken run: a socket's first table, with no query once it has read ``version``."""
-        cached = self._snapshots.get(room_id)
+        cached = self._newest_cached(room_id)
         if cached is not None and cached.version >= version:
             snapshot = cached
         else:
@@ -232,6 +234,9 @@ class SnapshotCache:
         snapshot = await self._once(("newest", room_id), database_sync_to_async(load_snapshot)(room_id))
         return None if snapshot is None else self._keep(snapshot)
 
+    def clear(self) -> None:
+        self._snapshots.clear()
+
     async def _once(self, what: tuple, loading) -> Snapshot | None:
         """Viewers asking for the same thing at once share one fetch."""
         pending = self._loading.get(what)
@@ -243,17 +248,22 @@ class SnapshotCache:
             loading.close()
         return await asyncio.shield(pending)
 
+    def _newest_cached(self, room_id: int) -> Snapshot | None:
+        kept = self._snapshots.get(room_id)
+        return kept[max(kept)] if kept else None
+
     def _keep(self, snapshot: Snapshot) -> Snapshot:
-        """Remember ``snapshot`` if it is the newest; the one to use for its version."""
-        newest = self._snapshots.get(snapshot.room_id)
-        if newest is not None and newest.version == snapshot.version:
-            return newest  # its fragments may be rendered already
-        if newest is None or newest.version < snapshot.version:
-            self._snapshots[snapshot.room_id] = snapshot
-            self._snapshots.move_to_end(snapshot.room_id)
-            while len(self._snapshots) > self._size:
-                self._snapshots.popitem(last=False)
-        return snapshot
+        """Remember ``snapshot`` among its room's latest versions; the one to use for
+        its version (whose fragments may be rendered already)."""
+        kept = self._snapshots.setdefault(snapshot.room_id, {})
+        self._snapshots.move_to_end(snapshot.room_id)
+        kept.setdefault(snapshot.version, snapshot)
+        chosen = kept[snapshot.version]
+        while len(kept) > self._versions_kept:
+            del kept[min(kept)]
+        while len(self._snapshots) > self._rooms_kept:
+            self._snapshots.popitem(last=False)
+        return chosen
 
 
 snapshots = SnapshotCache()

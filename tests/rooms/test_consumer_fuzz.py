@@ -24,7 +24,7 @@ pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def table(redis_url, transactional_db, monkeypatch):
     """Eight guests (Ann…Hal) playing Disunyer, and the one whose move is awaited."""
-    snapshots._snapshots.clear()
+    snapshots.clear()
     monkeypatch.setattr(core, "new_seed", lambda: "fuzz-tests")
     room = playing_room(PEOPLE)
     seat = actor(room)
@@ -35,7 +35,7 @@ def table(redis_url, transactional_db, monkeypatch):
         legal=ENGINE.legal_actions(room.match.state, seat),
         session=_session_for(person_at(room, seat)),
     )
-    snapshots._snapshots.clear()
+    snapshots.clear()
 
 
 _FRAME = {str: "text", bytes: "bytes"}

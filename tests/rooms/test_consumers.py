@@ -33,9 +33,9 @@ REACTION = 'class="reaction'
 @pytest.fixture(autouse=True)
 def _no_cached_snapshots():
     """Snapshots are cached per process: each test starts from the database."""
-    snapshots._snapshots.clear()
+    snapshots.clear()
     yield
-    snapshots._snapshots.clear()
+    snapshots.clear()
 
 
 def _session_for(person) -> str:

@@ -355,7 +355,7 @@ async def test_a_player_sends_a_quick_phrase_and_a_spectator_cannot(redis_url):
     from rooms.snapshots import snapshots
     from tests.rooms.test_consumers import TOAST, _connect, _session_for, _until
 
-    snapshots._snapshots.clear()
+    snapshots.clear()
     room = await sync_to_async(create)(players=2)
     await sync_to_async(services.do_join)(room.pk, BEA)
     ann = await _connect(room.code, await sync_to_async(_session_for)(ANN))
@@ -370,4 +370,4 @@ async def test_a_player_sends_a_quick_phrase_and_a_spectator_cannot(redis_url):
     finally:
         await ann.disconnect()
         await zed.disconnect()
-        snapshots._snapshots.clear()
+        snapshots.clear()

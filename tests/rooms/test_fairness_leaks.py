@@ -140,7 +140,7 @@ async def test_no_frame_page_log_event_task_or_bot_input_carries_the_seed_before
     everyone's pages are loaded after every move. Until the game is over no frame and no
     page holds the seed or the salt; no log line, layer event, task or bot input ever
     does. Once it is over the verify page shows both (so they would have been found)."""
-    snapshots._snapshots.clear()
+    snapshots.clear()
     room = await database_sync_to_async(started_room)("disunyer", (ANN, BEA))
     match = room.match
     secrets = (match.seed, match.salt)

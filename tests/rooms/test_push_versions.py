@@ -24,7 +24,7 @@ from games.disunyer.rules import ENGINE
 from rooms import consumers, presence, services
 from rooms.consumers import RoomConsumer
 from rooms.gamerules import rules_for
-from rooms.rendering import render_table
+from rooms.rendering import render_public, render_table
 from rooms.snapshots import _fetch_stored, _stored_key, load_snapshot, snapshots
 from tests.rooms.helpers import ANN, BEA, PEOPLE, actor, create, fresh, person_at, playing_room
 
@@ -33,9 +33,9 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 
 @pytest.fixture(autouse=True)
 def _no_cached_snapshots():
-    snapshots._snapshots.clear()
+    snapshots.clear()
     yield
-    snapshots._snapshots.clear()
+    snapshots.clear()
 
 
 def _versions(frames: list[str]) -> list[int]:
@@ -127,6 +127,21 @@ async def test_a_pushed_version_costs_no_database_query():
     await database_sync_to_async(queries.__exit__)(None, None, None)
     assert _versions(viewer.frames) == [version - 1, version]
     assert queries.captured_queries == []
+
+
+@pytest.mark.asyncio
+async def test_viewers_a_version_behind_share_one_snapshot_of_it_rendered_once():
+    """Once the process has a room's newest version, viewers still a version behind get
+    one snapshot of theirs between them, its table rendered once: not a fetch and a
+    render each, which under load fed on itself until every push was seconds late."""
+    room = await database_sync_to_async(playing_room)(PEOPLE)
+    newest = await database_sync_to_async(_two_moves)(room.pk)
+    assert (await snapshots.get(room.pk, newest)).version == newest
+    first = await snapshots.get(room.pk, newest - 1)
+    public = render_public(first, presence.NOBODY)
+    second = await snapshots.get(room.pk, newest - 1)
+    assert first.version == newest - 1
+    assert second is first and render_public(second, presence.NOBODY) is public
 
 
 @pytest.mark.asyncio
