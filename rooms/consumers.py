@@ -161,6 +161,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
             self._presence_check = asyncio.ensure_future(self._push_presence())
 
     async def _push_presence(self):
+        try:
+            await self._push_presence_until_settled()
+        except OSError:
+            pass  # the socket closed meanwhile (uvicorn's ClientDisconnected): nobody to tell
+
+    async def _push_presence_until_settled(self):
         while self._presence_stale:
             self._presence_stale = False
             await asyncio.sleep(PRESENCE_SETTLE_SECONDS)

@@ -17,6 +17,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from uvicorn.protocols.utils import ClientDisconnected
 
 from accounts.identity import Player
 from config.asgi import application
@@ -312,3 +313,23 @@ async def test_a_presence_push_only_names_marks_of_the_table_already_sent(monkey
         else:
             assert marks <= marks_shown, f"a presence push names {marks - marks_shown}, not on the table"
     assert any('id="table-public"' not in frame for frame in viewer.frames), "no presence push was made"
+
+
+class _GoneViewer(_Viewer):
+    """Its socket has closed, and the server has not yet told the consumer."""
+
+    async def send(self, text_data=None, bytes_data=None, close=False):
+        raise ClientDisconnected()
+
+
+@pytest.mark.asyncio
+async def test_a_presence_push_to_a_socket_that_just_closed_ends_quietly(monkeypatch):
+    """Sockets that close together (a table moving to its next game) are each still
+    owed a presence push: it finds the socket gone and ends, with no error logged."""
+    monkeypatch.setattr(consumers, "PRESENCE_SETTLE_SECONDS", 0)
+    room = await database_sync_to_async(create)(ANN)
+    viewer = _GoneViewer(room.pk, room.version)
+    await presence.touch(room.pk, "ann-channel", 0)
+    await viewer.room_presence({})
+    await viewer._presence_check
+    assert viewer._presence_check.exception() is None
