@@ -1,4 +1,4 @@
-"""Coins: the wallets, the bank and the ledger (Court Piece bets).
+"""Coins: the wallets, the bank and the ledger.
 
 Every movement goes between one wallet and the bank and is one ``LedgerEntry``; the
 bank is the only place coins come from or go to, so at every moment
@@ -6,15 +6,16 @@ bank is the only place coins come from or go to, so at every moment
     sum(wallet balances) + bank balance == 0
 
 (deleting an account gives its coins back to the bank first). The rules (house
-ruling "Coins" for Court Piece):
+ruling "Coins"; what a round bets is the game's room rules' to say: Court Piece's are in
+``rooms.courtpiece_coins``):
 
 * A new account starts with ``WELCOME_COINS`` (1,000) from the bank: a ``welcome``
   entry. ``open_wallet`` is called for every new account (a ``post_save`` receiver in
-  ``accounts.models``: sign-up, ``createsuperuser``, the admin, scripts).
-* After every round each human on the losing team pays the bet to the bank and each
-  human on the winning team is paid the bet by the bank; double when the round was
-  won with all 13 hands. A balance never goes below zero: whoever cannot pay in full
-  pays what they have (the winners are still paid in full by the bank).
+  ``accounts.receivers``: sign-up, ``createsuperuser``, the admin, scripts).
+* When a round is settled (``settle_bets``) each person at a losing seat pays the amount
+  to the bank and each person at a winning seat is paid it by the bank. A balance never
+  goes below zero: whoever cannot pay in full pays what they have (the winners are still
+  paid in full by the bank).
 * Bots (seats with a ``bot_level``) neither pay nor are paid. A person's seat that a
   stand-in bot plays (after their timeouts, or because they can no longer cover the bet)
   is still that person's: they pay or are paid.
@@ -42,11 +43,9 @@ from django.db.models import F, Q
 
 from accounts.identity import Player
 from accounts.models import Bank, LedgerEntry, User, Wallet
-from games.courtpiece.rules import DEFAULTS as COURT_PIECE_DEFAULTS
 
 WELCOME_COINS = 1_000
 GUEST_COINS = 1_000
-DEFAULT_BET = COURT_PIECE_DEFAULTS["bet"]
 
 Kind = LedgerEntry.Kind
 
@@ -172,30 +171,24 @@ def close_wallet(wallet: Wallet) -> None:
             _bank_add(balance)
 
 
-# -- Rounds -----------------------------------------------------------------------------
+# -- Bets -------------------------------------------------------------------------------
 
 
-def settle_round(room, seats, event: dict) -> list[LedgerEntry]:
-    """Settle one Court Piece ``round_over`` event for the people at ``room``'s seats.
+def settle_bets(room, round_number: int, winners, losers, amount: int, terms: str) -> list[LedgerEntry]:
+    """Settle round ``round_number`` at ``room``: the bank pays ``amount`` to each person
+    at the ``winners`` seats and each person at the ``losers`` seats pays it to the bank,
+    or what they have (``terms`` says what was bet, for the reasons).
 
-    Team ``t`` is seats ``t`` and ``t + 2``. Returns the new ledger entries: none for a
-    round already settled, for bots or for empty seats.
+    Returns the new ledger entries: none for a round already settled, for bots or for
+    empty seats.
     """
-    bet = int(room.options.get("bet", DEFAULT_BET))
-    all_hands = bool(event.get("all_hands"))
-    amount = 2 * bet if all_hands else bet
-    round_number = int(event["round"])
-    winning_team = int(event["winning_team"]) % 2
-    winners, losers = set(), set()
-    for seat in _people(seats):  # bots neither pay nor are paid
-        (winners if seat.index % 2 == winning_team else losers).add(_owner(seat))
-    # One person at both teams' seats would pay themselves: they are left out.
+    winners, losers = _owners_of(winners), _owners_of(losers)
+    # One person at both sides' seats would pay themselves: they are left out.
     winners, losers = winners - losers, losers - winners
     if not winners and not losers:
         return []
 
     table = f"round {round_number} at table {room.code}"
-    terms = f"bet {coins(bet)}, doubled: all 13 hands" if all_hands else f"bet {coins(bet)}"
     entries = []
     with transaction.atomic():
         wallets, opened = _wallets_for_update(winners | losers)
@@ -236,13 +229,8 @@ def settle_round(room, seats, event: dict) -> list[LedgerEntry]:
     return entries
 
 
-def court_piece_events(room, match, seats, events) -> None:
-    """Court Piece's ``RoomRules.on_events``: settle the coins of every round that ended.
-
-    Called inside the transaction of the game change, with the seats in index order."""
-    for event in events:
-        if event.get("type") == "round_over":
-            settle_round(room, seats, event)
+def _owners_of(seats) -> set[Owner]:
+    return {_owner(seat) for seat in _people(seats)}  # bots neither pay nor are paid
 
 
 # -- Staff --------------------------------------------------------------------------------

@@ -1,8 +1,6 @@
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.db import models
 from django.db.models.functions import Lower
-from django.db.models.signals import post_save, pre_delete
-from django.dispatch import receiver
 
 
 class CaseInsensitiveUserManager(UserManager):
@@ -171,21 +169,3 @@ class LedgerEntry(models.Model):
     def delete(self, *args, **kwargs):
         raise AppendOnlyError("Ledger entries are append-only: they cannot be deleted.")
 
-
-@receiver(post_save, sender=User)
-def _open_wallet_for_new_account(sender, instance, created, raw=False, **kwargs):
-    """Every new account (sign-up, createsuperuser, the admin, a script) gets its
-    welcome coins. Fixtures being loaded (``raw``) are left alone."""
-    if created and not raw:
-        from accounts.coins import open_wallet
-
-        open_wallet(instance)
-
-
-@receiver(pre_delete, sender=Wallet)
-def _return_coins_to_the_bank(sender, instance, **kwargs):
-    """An account being deleted gives its coins back to the bank, so that no coin is
-    lost; its ledger entries go with it (the account's data is erased)."""
-    from accounts.coins import close_wallet
-
-    close_wallet(instance)

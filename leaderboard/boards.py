@@ -323,7 +323,7 @@ def richest() -> QuerySet:
     """Every active account's wallet, richest first (then the earlier account, as on the
     other boards): dicts of user_id and score (the balance), read from the wallets'
     richest index alone (the usernames of a page are read afterwards). Coins are Court
-    Piece's (accounts/coins.py)."""
+    Piece's (accounts/coins.py, rooms/courtpiece_coins.py)."""
     from accounts.models import Wallet
 
     return (

@@ -18,6 +18,7 @@ from games.dayous import bots as dayous_bots
 from games.dayous.rules import ENGINE as DAYOUS
 from games.disunyer import bots as disunyer_bots
 from games.disunyer.rules import ENGINE as DISUNYER
+from rooms.courtpiece_coins import settle_rounds_over, table_bet
 
 LETTERS_WITHOUT_LOOKALIKES = "ACDEFHJKMNPRTUVWXY"
 DIGITS = "0123456789"
@@ -136,13 +137,9 @@ DAYOUS_RULES = RoomRules(
 
 
 
-def _bet(room) -> int:
-    return int(room.options.get("bet", coins.DEFAULT_BET))
-
-
 def _court_piece_can_sit(player, room) -> str | None:
     """Sitting at a Court Piece table needs twice its bet."""
-    return coins.can_sit(player, _bet(room))
+    return coins.can_sit(player, table_bet(room))
 
 
 CANNOT_COVER = "You can't cover the bet any more: a bot plays your seat; you can watch."
@@ -150,17 +147,17 @@ CANNOT_COVER = "You can't cover the bet any more: a bot plays your seat; you can
 
 def _court_piece_can_play(player, room) -> str | None:
     """A person who can no longer cover the bet does not take their seat back."""
-    return CANNOT_COVER if coins.cannot_cover(coins.balance_of(player), _bet(room)) else None
+    return CANNOT_COVER if coins.cannot_cover(coins.balance_of(player), table_bet(room)) else None
 
 
 def _court_piece_events(room, match, seats, events) -> list[int]:
     """Settle the coins of every round that ended; from the end of a round a stand-in bot
     plays the seat of each person who can no longer cover the bet (they may watch)."""
-    coins.court_piece_events(room, match, seats, events)
+    settle_rounds_over(room, match, seats, events)
     kinds = {event.get("type") for event in events}
     if "round_over" not in kinds or "game_over" in kinds:
         return []
-    bet = _bet(room)
+    bet = table_bet(room)
     return [index for index, balance in coins.seat_balances(seats).items() if coins.cannot_cover(balance, bet)]
 
 
@@ -170,7 +167,7 @@ def _court_piece_extras(room, seats) -> dict:
     the table partials never query per viewer."""
     balances = coins.seat_balances(seats)
     state = getattr(getattr(room, "match", None), "state", None) or {}
-    bet = _bet(room)
+    bet = table_bet(room)
     playing = room.status == "playing"
     return {
         "balances": balances,

@@ -19,6 +19,7 @@ from django.test import Client
 from accounts.identity import Player
 from games import core
 from rooms import services
+from rooms.benchstats import percentiles_ms
 from rooms.models import Room
 from rooms.snapshots import load_snapshot
 
@@ -28,8 +29,6 @@ HOST = Player(name="Ann", guest_id="bench-replay-ann")
 
 def replay_page(quick: bool = False) -> dict:
     """The page's and the step fragments' times at steps spread over one long game."""
-    from rooms.management.commands.bench import _percentiles
-
     samples = 10 if quick else 40
     with transaction.atomic(), _one_connection():
         with mock.patch.object(core, "new_seed", return_value="bench-replay"):
@@ -45,8 +44,8 @@ def replay_page(quick: bool = False) -> dict:
         "game": f"dayous, {TABLE['players']} players, {TABLE['options']['decks']} decks",
         "moves": moves,
         "steps_asked": len(steps),
-        "page": _percentiles(pages),
-        "step_fragments": _percentiles(fragments),
+        "page": percentiles_ms(pages),
+        "step_fragments": percentiles_ms(fragments),
         "last_step_page_ms": round(pages[-1] * 1000, 3),
     }
 

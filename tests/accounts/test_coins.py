@@ -16,6 +16,7 @@ from django.urls import reverse
 from accounts import coins
 from accounts.identity import Player
 from accounts.models import AppendOnlyError, Bank, LedgerEntry, User, Wallet
+from rooms import courtpiece_coins
 from rooms.models import Room, Seat
 
 pytestmark = pytest.mark.django_db
@@ -150,7 +151,7 @@ def test_an_account_without_a_wallet_gets_one_on_first_use():
     cal, dan = account("Cal"), account("Dan")
     assert coins.balance_of(Player(name="Ann", user_id=ann.pk)) == 1_000
     room, seats = table(bea, cal, BOT, dan)
-    coins.settle_round(room, seats, round_over(1, winning_team=0))
+    courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0))
     assert balances(ann, bea, cal, dan) == [1_000, 1_100, 900, 900]
     assert LedgerEntry.objects.filter(kind=Kind.WELCOME).count() == 4
     assert total_coins() == 0
@@ -179,7 +180,7 @@ def test_a_normal_win_pays_each_winner_the_bet_and_charges_each_loser(four):
     ann, bea, cal, dan = four
     room, seats = table(ann, bea, cal, dan, bet=100)
     bank_before = coins.bank_balance()
-    entries = coins.settle_round(room, seats, round_over(1, winning_team=0))
+    entries = courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0))
     assert balances(ann, bea, cal, dan) == [1_100, 900, 1_100, 900]
     assert coins.bank_balance() == bank_before
     assert sorted((e.wallet.user.username, e.kind, e.amount) for e in entries) == [
@@ -196,7 +197,7 @@ def test_a_round_won_with_all_13_hands_pays_double(four):
     """Bet 250, team 1 (Bea and Dan) takes all 13 hands: 500 each way."""
     ann, bea, cal, dan = four
     room, seats = table(ann, bea, cal, dan, bet=250)
-    coins.settle_round(room, seats, round_over(1, winning_team=1, all_hands=True))
+    courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=1, all_hands=True))
     assert balances(ann, bea, cal, dan) == [500, 1_500, 500, 1_500]
     assert "doubled: all 13 hands" in bea.wallet.entries.first().reason
     assert total_coins() == 0
@@ -210,7 +211,7 @@ def test_a_player_who_cannot_pay_in_full_pays_what_they_have(four):
     set_balance(dan, 0)
     room, seats = table(ann, bea, cal, dan, bet=100)
     bank_before = coins.bank_balance()
-    coins.settle_round(room, seats, round_over(1, winning_team=0))
+    courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0))
     assert balances(ann, bea, cal, dan) == [1_100, 0, 1_100, 0]
     beas = bea.wallet.entries.first()
     assert (beas.kind, beas.amount, beas.balance_after) == (Kind.ROUND_LOST, -30, 0)
@@ -226,9 +227,9 @@ def test_bots_neither_pay_nor_are_paid_and_a_guest_pays_as_an_account_does(four)
     ann = four[0]
     zoe = Guest("Zoe")
     room, seats = table(ann, zoe, BOT, BOT, bet=100)
-    coins.settle_round(room, seats, round_over(1, winning_team=0))
-    coins.settle_round(room, seats, round_over(2, winning_team=1, all_hands=True))
-    coins.settle_round(room, seats, round_over(3, winning_team=1))
+    courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0))
+    courtpiece_coins.settle_round(room, seats, round_over(2, winning_team=1, all_hands=True))
+    courtpiece_coins.settle_round(room, seats, round_over(3, winning_team=1))
     assert balance(ann) == 1_000 + 100 - 200 - 100
     assert coins.balance_of(Player(name="Zoe", guest_id="g-zoe")) == 1_000 - 100 + 200 + 100
     entries = LedgerEntry.objects.filter(room=room).values_list("wallet__user__username", "wallet__guest_id")
@@ -240,7 +241,7 @@ def test_bots_neither_pay_nor_are_paid_and_a_guest_pays_as_an_account_does(four)
 def test_a_table_of_bots_settles_nothing():
     """No person at the table: no entry, no change."""
     room, seats = table(BOT, BOT, BOT, BOT)
-    assert coins.settle_round(room, seats, round_over(1, winning_team=0)) == []
+    assert courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0)) == []
     assert not LedgerEntry.objects.exists()
 
 
@@ -249,12 +250,12 @@ def test_settling_the_same_round_twice_changes_nothing(four):
     next round is settled as usual."""
     ann, bea, cal, dan = four
     room, seats = table(ann, bea, cal, dan, bet=100)
-    coins.settle_round(room, seats, round_over(1, winning_team=0))
+    courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0))
     after_first = balances(ann, bea, cal, dan), coins.bank_balance(), LedgerEntry.objects.count()
-    assert coins.settle_round(room, seats, round_over(1, winning_team=0)) == []
-    assert coins.settle_round(room, seats, round_over(1, winning_team=1, all_hands=True)) == []
+    assert courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0)) == []
+    assert courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=1, all_hands=True)) == []
     assert (balances(ann, bea, cal, dan), coins.bank_balance(), LedgerEntry.objects.count()) == after_first
-    coins.settle_round(room, seats, round_over(2, winning_team=1))
+    courtpiece_coins.settle_round(room, seats, round_over(2, winning_team=1))
     assert balances(ann, bea, cal, dan) == [1_000] * 4
 
 
@@ -262,14 +263,14 @@ def test_the_database_refuses_a_second_settlement_entry_for_a_round(four):
     """Behind the check in settle_round, a unique constraint on (room, round, wallet, kind)."""
     ann, bea, cal, dan = four
     room, seats = table(ann, bea, cal, dan)
-    coins.settle_round(room, seats, round_over(1, winning_team=0))
+    courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0))
     with pytest.raises(IntegrityError), transaction.atomic():
         LedgerEntry.objects.create(
             wallet=ann.wallet, amount=100, balance_after=1_200, kind=Kind.ROUND_WON, room=room, round=1
         )
 
 
-def test_court_piece_events_settles_every_round_over_and_ignores_other_events(four):
+def test_settle_rounds_over_settles_every_round_over_and_ignores_other_events(four):
     """The function Court Piece's room rules call with each change's public events."""
     ann, bea, cal, dan = four
     room, seats = table(ann, bea, cal, dan, bet=50)
@@ -279,8 +280,8 @@ def test_court_piece_events_settles_every_round_over_and_ignores_other_events(fo
         round_over(1, winning_team=0),
         {"type": "deal", "round": 2, "caller": 0, "leader": 0},
     ]
-    coins.court_piece_events(room, None, seats, events)
-    coins.court_piece_events(room, None, seats, events)  # the same change seen twice
+    courtpiece_coins.settle_rounds_over(room, None, seats, events)
+    courtpiece_coins.settle_rounds_over(room, None, seats, events)  # the same change seen twice
     assert balances(ann, bea, cal, dan) == [1_050, 950, 1_050, 950]
 
 
@@ -299,7 +300,7 @@ def test_rounds_played_by_the_court_piece_engine_settle_and_keep_every_coin(four
         seat = rng.choice(sorted(ENGINE.to_act(state)))
         state, events = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_actions(state, seat)))
         with transaction.atomic():
-            coins.court_piece_events(room, None, seats, events)
+            courtpiece_coins.settle_rounds_over(room, None, seats, events)
         rounds += sum(1 for event in events if event["type"] == "round_over")
     assert rounds >= 1
     assert LedgerEntry.objects.filter(room=room).count() == 4 * rounds
@@ -367,7 +368,7 @@ def test_deleting_an_account_gives_its_coins_back_to_the_bank(four):
     return to the bank, and no coin is lost. Deleting a room keeps its entries."""
     ann, bea, cal, dan = four
     room, seats = table(ann, bea, cal, dan)
-    coins.settle_round(room, seats, round_over(1, winning_team=0))
+    courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0))
     ann.delete()
     assert not Wallet.objects.filter(user_id=ann.pk).exists()
     assert total_coins() == 0
@@ -493,7 +494,7 @@ def test_over_many_random_rounds_no_coin_is_created_or_lost(seed):
         for round_number in range(1, rng.randint(1, 3) + 1):
             event = round_over(round_number, rng.randint(0, 1), all_hands=rng.random() < 0.2)
             with transaction.atomic():
-                coins.court_piece_events(room, None, seats, [event, event] if number % 7 == 0 else [event])
+                courtpiece_coins.settle_rounds_over(room, None, seats, [event, event] if number % 7 == 0 else [event])
             assert total_coins() == total
             assert not Wallet.objects.filter(balance__lt=0).exists()
     assert Bank.objects.count() == 1

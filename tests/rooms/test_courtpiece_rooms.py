@@ -20,7 +20,7 @@ from games import core
 from games.courtpiece.rules import ENGINE
 from leaderboard.models import Result
 from leaderboard.points import points_for
-from rooms import presence, services, tasks
+from rooms import courtpiece_coins, presence, services, tasks
 from rooms.errors import RoomError
 from rooms.forms import FORMS, CourtPieceRoomForm
 from rooms.gamerules import COURTPIECE_RULES, DIGITS, RULES
@@ -546,7 +546,7 @@ def test_a_whole_hidden_table_settles_coins_once_a_round_and_ends_with_results(m
     seats = list(room.seats.all())
     first = {"type": "round_over", "round": 1, "winning_team": history[0]["winning_team"],
              "all_hands": history[0]["hands"][history[0]["winning_team"]] == 13}
-    assert coins.settle_round(room, seats, first) == []  # settling again changes nothing
+    assert courtpiece_coins.settle_round(room, seats, first) == []  # settling again changes nothing
     assert LedgerEntry.objects.filter(room=room).count() == 3 * len(history)
     # Results, a replay, and the table-over view.
     outcome = ENGINE.outcome(match.state)

@@ -19,8 +19,9 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.test import Client
 from django.urls import reverse
 
+from config import celery_app
 from config.asgi import application
-from rooms import presence, services, tasks
+from rooms import presence, services
 from rooms.gamerules import RoomRules, rules_for
 from rooms.rendering import render_table
 from rooms.snapshots import load_snapshot, snapshots
@@ -52,8 +53,7 @@ class Recorder:
         self.bot_inputs: list[str] = []
         layer = type(get_channel_layer())  # every message it sends, to a channel or a group, is serialized
         monkeypatch.setattr(layer, "serialize", self._recording(layer.serialize))
-        for task in (tasks.play_bot, tasks.fire_timeout, tasks.autostart):
-            monkeypatch.setattr(task, "apply_async", self._queued(task.name))
+        monkeypatch.setattr(celery_app, "send_task", self._queued)
         original_bot_for = RoomRules.bot_for
 
         def bot_for(rules, level):
@@ -76,11 +76,8 @@ class Recorder:
 
         return recorded
 
-    def _queued(self, name):
-        def queued(args=None, kwargs=None, **options):
-            self.tasks.append(f"{name} {args!r} {kwargs!r} {options!r}")
-
-        return queued
+    def _queued(self, name, args=None, kwargs=None, **options):
+        self.tasks.append(f"{name} {args!r} {kwargs!r} {options!r}")
 
 
 @pytest.fixture

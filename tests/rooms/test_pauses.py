@@ -10,6 +10,7 @@ import pytest
 from django.db.models import F
 from django.utils import timezone
 
+from config import celery_app
 from games.courtpiece.rules import ENGINE as COURTPIECE
 from games.disunyer.rules import ENGINE as DISUNYER
 from rooms import presence, services, tasks
@@ -255,15 +256,14 @@ def test_the_precise_timers_are_set_for_the_end_of_the_pause(monkeypatch, django
     assert tasks.play_bot(room.pk, room.version) is True
     room = fresh(room)
     assert COURTPIECE.to_act(room.match.state) == [2]
-    timers, bots = [], []
-    monkeypatch.setattr(tasks.fire_timeout, "apply_async", lambda args, eta: timers.append((args, eta)))
-    monkeypatch.setattr(tasks.play_bot, "apply_async", lambda args, eta: bots.append((args, eta)))
+    sent = []
+    monkeypatch.setattr(celery_app, "send_task", lambda name, args, eta: sent.append((name, args, eta)))
     with django_capture_on_commit_callbacks(execute=True):
         assert tasks.play_bot(room.pk, room.version) is True
     room = fresh(room)
     match = room.match
     assert match.state["ntrick"] == 12 and match.paused_until is not None
-    assert timers == [((room.pk, room.version), match.paused_until)] and bots == []
+    assert sent == [("rooms.tasks.fire_timeout", (room.pk, room.version), match.paused_until)]
     stored = stored_snapshot(room.pk, room.version)
     assert stored.paused_until_ms == int(match.paused_until.timestamp() * 1000) and stored.is_paused()
 

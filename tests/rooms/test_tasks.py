@@ -6,6 +6,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
+from config import celery_app
 from games.disunyer.rules import ENGINE
 from rooms import services, tasks
 from rooms.models import Match, MatchAction, Room
@@ -46,6 +47,21 @@ def _bot_to_act():
             return room, seat
         services.do_act(room.pk, ANN, ENGINE.legal_actions(room.match.state, seat)[0], room.version)
     raise AssertionError("no bot was ever awaited")
+
+
+# -------------------------------------------------------------- sending
+
+
+def test_the_followups_send_registered_tasks_by_name_to_their_queues(monkeypatch, django_capture_on_commit_callbacks):
+    """The follow-ups name the tasks they send (they import no task): every name is a
+    registered task, routed as the task itself would be (bots to their own queue)."""
+    sent = []
+    monkeypatch.setattr(celery_app, "send_task", lambda name, args, eta: sent.append(name))
+    with django_capture_on_commit_callbacks(execute=True):
+        _bot_to_act()
+    assert {"rooms.tasks.autostart", "rooms.tasks.play_bot"} <= set(sent) <= set(celery_app.tasks)
+    queues = {name: celery_app.amqp.router.route({}, name)["queue"].name for name in sent}
+    assert queues == {name: "bots" if name == "rooms.tasks.play_bot" else "timers" for name in sent}
 
 
 # ------------------------------------------------------------------- sweep

@@ -1,7 +1,6 @@
 """`make bench`: how fast the hot paths are on this machine (not a test)."""
 
 import json
-import statistics
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -13,6 +12,7 @@ from django.db import transaction
 from accounts.identity import Player
 from games import core, registry
 from games.simulate import simulate
+from rooms.benchstats import byte_percentiles, percentiles_ms
 from rooms.replaybench import replay_page
 
 PLAYOUTS = {
@@ -65,24 +65,6 @@ class Command(BaseCommand):
         return report
 
 
-def _p95(ordered: list[float]) -> float:
-    return ordered[max(0, int(len(ordered) * 0.95) - 1)]
-
-
-def _percentiles(samples: list[float]) -> dict:
-    ordered = sorted(samples)
-    return {
-        "p50_ms": round(statistics.median(ordered) * 1000, 3),
-        "p95_ms": round(_p95(ordered) * 1000, 3),
-        "max_ms": round(ordered[-1] * 1000, 3),
-    }
-
-
-def _byte_percentiles(samples: list[int]) -> dict:
-    ordered = sorted(samples)
-    return {"p50": int(statistics.median(ordered)), "p95": _p95(ordered), "max": ordered[-1]}
-
-
 def _room_paths(actions: int) -> tuple[dict, dict]:
     """Time `do_act` (lock, apply, save, on-commit announce) and a push to nine viewers."""
     from rooms import services
@@ -117,8 +99,8 @@ def _room_paths(actions: int) -> tuple[dict, dict]:
                 push_times.append(time.perf_counter() - started)
         transaction.set_rollback(True)
     return (
-        {"actions": len(act_times), **_percentiles(act_times)},
-        {"pushes_to_9_viewers": len(push_times), **_percentiles(push_times)},
+        {"actions": len(act_times), **percentiles_ms(act_times)},
+        {"pushes_to_9_viewers": len(push_times), **percentiles_ms(push_times)},
     )
 
 
@@ -149,11 +131,11 @@ def _table_fragments(game: str, spec: dict, games: int) -> dict:
         "games": games,
         "versions": len(versions),
         "viewers": len(viewers),
-        "bytes_per_viewer": _byte_percentiles(sizes),
-        "public_bytes": _byte_percentiles(public_sizes),
-        "render_per_version": _percentiles(wall),
+        "bytes_per_viewer": byte_percentiles(sizes),
+        "public_bytes": byte_percentiles(public_sizes),
+        "render_per_version": percentiles_ms(wall),
         # The processor time alone: on a shared machine, what other work weighs less on.
-        "render_cpu_per_version": _percentiles(cpu),
+        "render_cpu_per_version": percentiles_ms(cpu),
     }
 
 
