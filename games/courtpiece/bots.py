@@ -6,12 +6,9 @@ import random
 from typing import Any
 
 from games import search
+from games.courtpiece.cards import DECK, RANK, RANK_OF, RANKS, SUIT_OF, SUITS, best_suit, suit_strength, trick_leader
 from games.courtpiece.playout import Playout
-from games.courtpiece.rules import ENGINE
-
-RANKS = "23456789TJQKA"
-RANK = {r: i for i, r in enumerate(RANKS)}
-SUITS = "shdc"
+from games.courtpiece.rules import ENGINE, FACE_DOWN
 
 
 def _rank(card: str) -> int:
@@ -23,13 +20,6 @@ class RandomBot:
 
     def choose(self, view: dict, rng: random.Random) -> dict:
         return rng.choice(view["legal"])
-
-
-def _best_suit(cards: list[str]) -> str:
-    by: dict[str, list[int]] = {}
-    for c in cards:
-        by.setdefault(c[1], []).append(_rank(c))
-    return max(by, key=lambda s: (len(by[s]), sorted(by[s], reverse=True), -SUITS.index(s)))
 
 
 class RuleBot:
@@ -62,7 +52,7 @@ class RuleBot:
         first = legal[0]
         if first["type"] == "call":
             hand = view["hand"]
-            suit = _best_suit(hand)
+            suit = best_suit(hand)
             if "card" in first:
                 card = min((c for c in hand if c[1] == suit), key=_rank)
                 return {"type": "call", "card": card}
@@ -77,22 +67,17 @@ class RuleBot:
             return {"type": "play", "card": self._lead(plays, trump, view)}
         lead = view["lead_suit"]
         power_trump = view["trump"] if view["trump_power"] else None
-        best_seat, best_key = None, None
+        cards = [entry["card"] for entry in trick]
+        face_down = [i for i, c in enumerate(cards) if c == FACE_DOWN]
         trump_from = view.get("trick_trump_from", 0)
-        for i, entry in enumerate(trick):
-            c = entry["card"]
-            if c == "??":
-                continue
-            is_trump = c[1] == power_trump and i >= trump_from
-            k = (2 if is_trump else 1 if c[1] == lead else 0, _rank(c))
-            if best_key is None or k > best_key:
-                best_seat, best_key = entry["seat"], k
-        partner_wins = best_seat == (view["seat"] + 2) % 4
+        best_i, best = trick_leader(cards, face_down, trump_from, power_trump, SUIT_OF, RANK_OF)
+        partner_wins = trick[best_i]["seat"] == (view["seat"] + 2) % 4
         plain = [c for c in plays if c[1] != trump] or plays
         if plays[0][1] == lead and all(c[1] == lead for c in plays):
             if partner_wins:
                 return {"type": "play", "card": min(plays, key=_rank)}
-            winners = [c for c in plays if (2 if c[1] == power_trump else 1, _rank(c)) > best_key]
+            strength = suit_strength(lead, lead, power_trump)
+            winners = [c for c in plays if strength + _rank(c) > best]
             return {"type": "play", "card": min(winners or plays, key=_rank)}
         # Cannot follow suit.
         if partner_wins:
@@ -100,10 +85,11 @@ class RuleBot:
         if can_ask:
             return {"type": "ask"}
         if view["trump"] == "none yet":
-            suit = _best_suit(plays)
+            suit = best_suit(plays)
             return {"type": "play", "card": min((c for c in plays if c[1] == suit), key=_rank)}
         if power_trump:
-            trumps = [c for c in plays if c[1] == power_trump and (2, _rank(c)) > best_key]
+            strength = suit_strength(power_trump, lead, power_trump)
+            trumps = [c for c in plays if c[1] == power_trump and strength + _rank(c) > best]
             if trumps:
                 return {"type": "play", "card": min(trumps, key=_rank)}
         return {"type": "play", "card": min(plain, key=_rank)}
@@ -125,7 +111,7 @@ class RuleBot:
         aces = [c for c in plain if c[0] == "A"]
         if aces:
             return aces[0]
-        suit = _best_suit(plain)
+        suit = best_suit(plain)
         return min((c for c in plain if c[1] == suit), key=_rank)
 
 
@@ -133,8 +119,6 @@ class RuleBot:
 # The strong bot: determinized Monte Carlo search (games/search.py). Everything
 # below works from views only; the states built here are the bot's own guesses.
 
-FACE_DOWN = "??"
-DECK = [r + s for s in SUITS for r in RANKS]
 
 
 class Memory:
@@ -263,6 +247,7 @@ def determinize(view: dict, rng: random.Random, memory: Memory | None = None) ->
         pool = [c for c in DECK if c not in set(hand)]
         sizes = [13 - (len(hand) if s == me else 0) for s in range(4)]
         dealt = search.fill_slots(pool, [(s, sizes[s], None) for s in range(4)], rng)
+        assert dealt is not None  # (no slot has a constraint)
         hands = [hand + dealt[s] if s == me else dealt[s] for s in range(4)]
         five_cards = hands[caller][:5]
         trump = None

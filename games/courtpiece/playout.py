@@ -3,11 +3,13 @@
 The engine copies its state at every move and keeps a public log; a search needs
 thousands of playouts per decision. ``Playout`` holds one of the bot's sampled worlds
 in a compact, mutable form (cards as numbers ``suit * 13 + rank``, hands as sorted
-lists) and plays the round to its end under the same rules as ``rules.CourtPiece``:
-following suit, the trump's power (Hidden: asking, face-down plays, the last card;
-Rung Kaat: the trump made by the first card off suit), piles and the ace rules, the
-round's end and its points. tests/games/test_courtpiece_playout.py checks that it
-agrees with the engine, trick by trick, on random deals of every game.
+lists) and plays the round to its end under the same rules as ``rules.CourtPiece``,
+taken from ``cards.py`` as the engine takes them: following suit, the winner of a
+trick, piles and the ace rules, the round's end and its points. What is left here is
+the compact state's own bookkeeping of the trump's power (Hidden: asking, face-down
+plays, the last card; Rung Kaat: the trump made by the first card off suit).
+tests/games/test_courtpiece_playout.py checks that it agrees with the engine, move by
+move, on random deals of every game.
 
 Every seat plays the rule bot's habits (``RuleBot``, with its memory of the cards
 played and the suits shown void), from what that seat may know: the trump only once
@@ -18,30 +20,49 @@ from __future__ import annotations
 
 import random
 
-from games.courtpiece.rules import PILES, RANKS, SUITS
+from games.courtpiece.cards import (
+    ACE,
+    CARD,
+    RANK,
+    RANK_OF_NUMBER,
+    SUIT_OF_NUMBER,
+    SUIT_ORDER,
+    TAKE,
+    PileRules,
+    best_suit_index,
+    playable,
+    round_decided,
+    round_score,
+    suit_strength,
+    trick_leader,
+    winning_team,
+)
 
-CARD = {r + s: si * 13 + ri for si, s in enumerate(SUITS) for ri, r in enumerate(RANKS)}
-NAME = {n: c for c, n in CARD.items()}
-SUIT_INDEX = {s: i for i, s in enumerate(SUITS)}
-ACE = 12
 ASK = -2
 NOBODY = -1
-RANK_OF = [c % 13 for c in range(52)]
+BIT = [1 << c for c in range(52)]
 # The cards above each card in its suit, as a bit mask over the 52 cards.
 HIGHER = [sum(1 << (c - c % 13 + r) for r in range(c % 13 + 1, 13)) for c in range(52)]
+NO_POWER = 4
+# Each card's strength in a trick, by the suit led and the trump with power (NO_POWER:
+# none): the rules' ``suit_strength`` plus its rank, looked up on every card played.
+STRENGTH = [
+    [
+        [suit_strength(c // 13, lead, None if trump == NO_POWER else trump) + c % 13 for c in range(52)]
+        for trump in range(NO_POWER + 1)
+    ]
+    for lead in range(4)
+]
 
 
 def _lowest(cards: list[int]) -> int:
     """The lowest ranked card (the first of equal ranks)."""
-    return min(cards, key=RANK_OF.__getitem__)
+    return min(cards, key=RANK_OF_NUMBER.__getitem__)
 
 
-def _best_suit(cards: list[int]) -> int:
-    """The suit held most, ties to the higher cards, then to the suit order."""
-    by: dict[int, list[int]] = {}
-    for c in cards:
-        by.setdefault(c // 13, []).append(c % 13)
-    return max(by, key=lambda s: (len(by[s]), sorted(by[s], reverse=True), -s))
+def _lowest_of_suit(cards: list[int], suit: int) -> int:
+    """The lowest card of ``suit`` among ``cards``, sorted as hands are: its first."""
+    return next(c for c in cards if c // 13 == suit)
 
 
 class Playout:
@@ -50,9 +71,37 @@ class Playout:
     __slots__ = (
         "hands", "trump", "power", "fd", "caller", "leader", "turn", "trick", "tlead", "tdown",
         "tpow", "asked", "ntrick", "pile", "picked", "prev", "prev_ace", "won", "seen", "voids",
-        "best_seat", "best", "last_trick", "piles", "ace_blocks", "ace_on_ace", "four_rank", "six",
+        "best_seat", "best", "last_trick", "pile_rules", "four_rank", "six",
         "result",
     )
+    # The slots' types (annotations only: the slots stay the attributes' only storage).
+    hands: list[list[int]]
+    trump: int
+    power: bool
+    fd: int
+    caller: int
+    leader: int
+    turn: int
+    trick: list[int]
+    tlead: int
+    tdown: list[int]
+    tpow: int
+    asked: int
+    ntrick: int
+    pile: int
+    picked: bool
+    prev: int
+    prev_ace: bool
+    won: list[int]
+    seen: int
+    voids: list[int]
+    best_seat: int
+    best: int
+    last_trick: list[int]
+    pile_rules: PileRules
+    four_rank: int | None
+    six: bool
+    result: tuple[int, int, list[int]] | None
 
     @classmethod
     def from_state(cls, state: dict, voids: list[set[str]] | None = None) -> Playout:
@@ -61,7 +110,7 @@ class Playout:
         p = cls()
         opts = state["opts"]
         p.hands = [sorted(CARD[c] for c in hand) for hand in state["hands"]]
-        p.trump = SUIT_INDEX[state["trump"]] if state["trump"] else NOBODY
+        p.trump = SUIT_ORDER[state["trump"]] if state["trump"] else NOBODY
         p.power = state["power"]
         p.fd = CARD[state["fd"]] if state["fd"] else NOBODY
         p.caller = NOBODY if state["caller"] is None else state["caller"]
@@ -81,35 +130,18 @@ class Playout:
         p.seen = 0
         for c in state["gone"] + state["trick"]:
             p.seen |= 1 << CARD[c]
-        p.voids = [sum(1 << SUIT_INDEX[s] for s in seat_voids) for seat_voids in voids] if voids else [0] * 4
+        p.voids = [sum(1 << SUIT_ORDER[s] for s in seat_voids) for seat_voids in voids] if voids else [0] * 4
         p.last_trick = []
-        p.piles = PILES[opts["pile"]]
-        p.ace_blocks = opts["ace_cannot_win_pile"]
-        p.ace_on_ace = opts["game"] == "ace-rule"
+        p.pile_rules = PileRules.of(opts)
         rank = opts["four_point_rank"]
-        p.four_rank = RANKS.index(rank) if rank else NOBODY
+        p.four_rank = RANK[rank] if rank else None
         p.six = opts["six_point"]
         p.result = None
-        p._rank_trick()
+        # The seat winning the trick so far and its card's strength.
+        power_trump = p.trump if p.power else None
+        index, p.best = trick_leader(p.trick, p.tdown, p.tpow, power_trump, SUIT_OF_NUMBER, RANK_OF_NUMBER)
+        p.best_seat = NOBODY if index < 0 else (p.tlead + index) % 4
         return p
-
-    def _strength(self, index: int, card: int) -> int:
-        """A card's strength in the trick, 13 × class + rank (class 2: a trump with power,
-        1: the suit led, 0: thrown off); face-down cards never win."""
-        if index in self.tdown:
-            return -1
-        suit = card // 13
-        if self.power and suit == self.trump and index >= self.tpow:
-            return 26 + card % 13
-        return (13 if suit == self.trick[0] // 13 else 0) + card % 13
-
-    def _rank_trick(self) -> None:
-        """The seat winning the trick so far and its card's strength."""
-        self.best_seat, self.best = NOBODY, -1
-        for i, c in enumerate(self.trick):
-            strength = self._strength(i, c)
-            if strength > self.best:
-                self.best_seat, self.best = (self.tlead + i) % 4, strength
 
     # ------------------------------------------------------------------ rules
     def fd_out(self, seat: int) -> bool:
@@ -126,14 +158,10 @@ class Playout:
         if not self.trick:
             return list(hand)
         lead = self.trick[0] // 13
-        follow = [c for c in hand if c // 13 == lead]
-        if follow:
-            return follow
-        if self.asked == seat:
-            return [c for c in hand if c // 13 == self.trump] or list(hand)
-        if self.fd != NOBODY and not self.power and seat != self.caller:
-            return list(hand) + [ASK]
-        return list(hand)
+        cards = playable(hand, lead, self.trump if self.asked == seat else None, SUIT_OF_NUMBER)
+        if cards[0] // 13 != lead and self.fd != NOBODY and not self.power and seat != self.caller:
+            cards.append(ASK)
+        return cards
 
     def ask(self) -> None:
         self._reveal()
@@ -154,14 +182,14 @@ class Playout:
         trick = self.trick
         self.hands[seat].remove(card)
         suit = card // 13
-        follows = not trick or suit == trick[0] // 13
-        face_down = not follows and self._play_off_suit(seat, suit)
+        lead = trick[0] // 13 if trick else suit
+        face_down = suit != lead and self._play_off_suit(seat, suit)
         self.asked = NOBODY
         trick.append(card)
         if not face_down:
             # (a card's power is known when it is played: a trump shown or made later in
             # the trick gives none to the cards before)
-            strength = (26 if self.power and suit == self.trump else 13 if follows else 0) + card % 13
+            strength = STRENGTH[lead][self.trump if self.power else NO_POWER][card]
             if strength > self.best:
                 self.best_seat, self.best = seat, strength
         self.seen |= 1 << card
@@ -196,14 +224,9 @@ class Playout:
         ace = wcard % 13 == ACE
         n = self.ntrick + 1
         pile = self.pile + 1
-        take = 0
-        if n == 13:
-            take = pile
-        elif self.power and self.prev == winner and pile >= self.piles[1 if self.picked else 0]:
-            blocked = ace and (self.ace_blocks or (self.ace_on_ace and self.prev_ace))
-            take = 0 if blocked else pile
-        if take:
-            self.won[winner % 2] += take
+        streak = self.power and self.prev == winner
+        if self.pile_rules.outcome(n, pile, self.picked, streak, ace, self.prev_ace) == TAKE:
+            self.won[winner % 2] += pile
             self.picked = True
             pile = 0
         last_lead = self.tlead
@@ -218,21 +241,22 @@ class Playout:
         self.tlead = winner
         self.turn = winner
         self.best_seat, self.best = NOBODY, -1
-        won = self.won
-        if n == 13 or (won[0] >= 7 and won[1]) or (won[1] >= 7 and won[0]):
+        if round_decided(n, self.won):
             self._end_round(winner, last_lead)
 
     def _end_round(self, last_winner: int, last_lead: int) -> None:
         won = self.won
-        team = 0 if won[0] >= 7 else 1
+        team = winning_team(won)
         caller = self.caller if self.caller != NOBODY else self.leader
-        points = 1
-        if won[team] == 13:
-            points = 2 if caller % 2 == team else 3
-            last = self.last_trick
-            if self.four_rank != NOBODY and last[(last_winner - last_lead) % 4] % 13 == self.four_rank:
-                partner_card = last[(last_winner + 2 - last_lead) % 4]
-                points = 6 if self.six and partner_card % 13 == self.four_rank else 4
+        last = self.last_trick
+        _, points = round_score(
+            won[team] == 13,
+            caller % 2 == team,
+            last[(last_winner - last_lead) % 4] % 13,
+            last[(last_winner + 2 - last_lead) % 4] % 13,
+            self.four_rank,
+            self.six,
+        )
         self.result = (team, points, list(won))
 
     # ------------------------------------------------------------------ habits
@@ -256,18 +280,16 @@ class Playout:
         seat = self.turn
         avoid = self.voids[(seat + 1) % 4] | self.voids[(seat + 3) % 4]
         safe = [c for c in plain if not avoid >> (c // 13) & 1]
-        known_cards = self.seen
-        for c in self.hands[seat]:
-            known_cards |= 1 << c
+        known_cards = self.seen | sum(map(BIT.__getitem__, self.hands[seat]))  # (distinct bits: sum = or)
         masters = [c for c in safe if not HIGHER[c] & ~known_cards]
         if masters:
-            return max(masters, key=RANK_OF.__getitem__)
+            return max(masters, key=RANK_OF_NUMBER.__getitem__)
         plain = safe or plain
         for c in plain:
             if c % 13 == ACE:
                 return c
-        suit = _best_suit(plain)
-        return _lowest([c for c in plain if c // 13 == suit])
+        suit = best_suit_index(plain)
+        return _lowest_of_suit(plain, suit)
 
     def _follow(self, legal: list[int], known: int) -> int:
         seat = self.turn
@@ -279,9 +301,9 @@ class Playout:
         if plays[0] // 13 == lead:  # following suit: the cards come lowest first
             if partner_wins:
                 return plays[0]
-            strength = 26 if lead == power_trump else 13
+            strengths = STRENGTH[lead][NO_POWER if power_trump == NOBODY else power_trump]
             for c in plays:
-                if strength + c % 13 > best:
+                if strengths[c] > best:
                     return c
             return plays[0]
         plain = [c for c in plays if c // 13 != known] or plays
@@ -290,21 +312,23 @@ class Playout:
         if ASK in legal:
             return ASK
         if self.trump == NOBODY:
-            suit = _best_suit(plays)
-            return _lowest([c for c in plays if c // 13 == suit])
+            suit = best_suit_index(plays)
+            return _lowest_of_suit(plays, suit)
         if power_trump != NOBODY:
-            trumps = [c for c in plays if c // 13 == power_trump and 26 + c % 13 > best]
+            strengths = STRENGTH[lead][power_trump]
+            trumps = [c for c in plays if c // 13 == power_trump and strengths[c] > best]
             if trumps:
-                return _lowest(trumps)
+                return trumps[0]  # the lowest: hands are sorted
         return _lowest(plain)
 
     # ------------------------------------------------------------------ run
     def run(self, rng: random.Random, epsilon: float = 0.05) -> tuple[int, int, list[int]]:
         """Play to the end of the round: (winning team, points, hands per team)."""
+        choose, play = self.choose, self.play
         while self.result is None:
-            move = self.choose(rng, epsilon)
+            move = choose(rng, epsilon)
             if move == ASK:
                 self.ask()
             else:
-                self.play(move)
+                play(move)
         return self.result

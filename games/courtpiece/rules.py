@@ -12,21 +12,32 @@ from typing import Any
 
 from games import core
 from games.core import IllegalAction, InvalidOptions
+from games.courtpiece.cards import (
+    DECK,
+    PILES,
+    RANK,
+    RANK_OF,
+    SUIT_OF,
+    SUIT_ORDER,
+    SUITS,
+    TAKE,
+    PileRules,
+    best_suit,
+    playable,
+    round_decided,
+    round_score,
+    trick_leader,
+    winning_team,
+)
 
 NAME = "courtpiece"
 PLAYERS = 4
-RANKS = core.FRENCH_RANKS
-RANK = {r: i for i, r in enumerate(RANKS)}
-SUITS = core.FRENCH_SUITS
-SUIT_ORDER = {s: i for i, s in enumerate(SUITS)}
 SUIT_NAMES = core.FRENCH_SUIT_NAMES
-DECK = core.french_deck()
 DECK_SET = frozenset(DECK)
 FACE_DOWN = "??"
 LOG_SIZE = 32  # public events kept for the views' log (this round's, most recent last)
 
 GAMES = ("ace-rule", "double-sar", "hidden", "rung-kaat")
-PILES = {"3-2-2": (3, 2), "5-3-3": (5, 3)}
 DEFAULTS: dict[str, Any] = {
     "game": "double-sar",
     "pile": "3-2-2",
@@ -55,17 +66,6 @@ def _plays(cards: list[str]) -> list[dict]:
 
 def _team_name(team: int) -> str:
     return f"{{seat{team}}} and {{seat{team + 2}}}"
-
-
-def _best_suit(cards: list[str]) -> str:
-    """The suit held most among ``cards``; ties go to the higher top card (then next ones)."""
-    by_suit: dict[str, list[int]] = {}
-    for c in cards:
-        by_suit.setdefault(c[1], []).append(RANK[c[0]])
-    return max(
-        by_suit,
-        key=lambda s: (len(by_suit[s]), sorted(by_suit[s], reverse=True), -SUIT_ORDER[s]),
-    )
 
 
 def _lowest_of_suit(cards: list[str], suit: str) -> str:
@@ -251,15 +251,9 @@ class CourtPiece:
                 acts.append({"type": "show"})
             return acts
         lead = trick[0][1]
-        follow = [c for c in hand if c[1] == lead]
-        if follow:
-            return _plays(follow)
-        if s["asked"] == seat:
-            trump = s["trump"]
-            trumps = [c for c in hand if c[1] == trump]
-            return _plays(trumps or hand)
-        acts = _plays(hand)
-        if s["fd"] is not None and not s["power"] and seat != s["caller"]:
+        cards = playable(hand, lead, s["trump"] if s["asked"] == seat else None, SUIT_OF)
+        acts = _plays(cards)
+        if cards[0][1] != lead and s["fd"] is not None and not s["power"] and seat != s["caller"]:
             acts.append({"type": "ask"})
         return acts
 
@@ -270,7 +264,7 @@ class CourtPiece:
             raise IllegalAction("It is not your turn.")
         if s["phase"] == "call":
             five = s["five"]
-            suit = _best_suit(five)
+            suit = best_suit(five)
             if s["opts"]["game"] == "hidden":
                 return {"type": "call", "card": _lowest_of_suit(five, suit)}
             return {"type": "call", "suit": suit}
@@ -283,7 +277,7 @@ class CourtPiece:
             and all(c[1] != trick[0][1] for c in cards)
         ):
             # Rung Kaat: this seat makes the trump. Lowest card of the suit held most.
-            return {"type": "play", "card": _lowest_of_suit(cards, _best_suit(cards))}
+            return {"type": "play", "card": _lowest_of_suit(cards, best_suit(cards))}
         known = s["trump"] if (s["power"] or seat == s["caller"]) else None
         card = min(cards, key=lambda c: (c[1] == known, RANK[c[0]], SUIT_ORDER[c[1]]))
         return {"type": "play", "card": card}
@@ -424,13 +418,12 @@ class CourtPiece:
         elif card not in hand:
             raise IllegalAction("You do not hold that card.")
         lead = trick[0][1] if trick else None
-        void = False
-        if lead is not None and card[1] != lead:
-            # Suit letters never occur among rank letters, so this finds a card of the suit.
-            if lead in "".join(hand):
-                raise IllegalAction(f"You must follow suit: play one of your {SUIT_NAMES[lead]}.")
-            void = True
-            if st["asked"] == seat and card[1] != st["trump"] and st["trump"] in "".join(hand):
+        void = lead is not None and card[1] != lead
+        if void:
+            allowed = playable(hand, lead, st["trump"] if st["asked"] == seat else None, SUIT_OF)
+            if card not in allowed:
+                if allowed[0][1] == lead:
+                    raise IllegalAction(f"You must follow suit: play one of your {SUIT_NAMES[lead]}.")
                 raise IllegalAction(
                     "You asked to see the trump, so you must play a trump "
                     f"({SUIT_NAMES[st['trump']]})."
@@ -467,17 +460,9 @@ class CourtPiece:
         trick = s["trick"]
         tlead = s["tlead"]
         tdown = s["tdown"]
-        lead = trick[0][1]
         trump = s["trump"] if s["power"] else None
-        tpow = s["tpow"]  # cards before this index were played while the trump had no power
-        best_i, best_k = 0, (2 if lead == trump and not tpow else 1, RANK[trick[0][0]])
-        for i in range(1, PLAYERS):
-            if i in tdown:
-                continue
-            c = trick[i]
-            k = (2 if c[1] == trump and i >= tpow else 1 if c[1] == lead else 0, RANK[c[0]])
-            if k > best_k:
-                best_i, best_k = i, k
+        # (cards before index tpow were played while the trump had no power)
+        best_i, _ = trick_leader(trick, tdown, s["tpow"], trump, SUIT_OF, RANK_OF)
         winner = (tlead + best_i) % PLAYERS
         wcard = trick[best_i]
         n = s["ntrick"] + 1
@@ -496,68 +481,52 @@ class CourtPiece:
         }
         events.append({"type": "trick", "number": n, "seat": winner, "card": wcard, "pile": pile})
         team = winner % 2
-        take = 0
-        if n == 13:
-            take = pile
-        elif s["power"] and s["prev"] == winner:
-            need = PILES[opts["pile"]][1 if s["picked"] else 0]
-            if pile >= need:
-                ace = wcard[0] == "A"
-                if ace and opts["ace_cannot_win_pile"]:
-                    events.append({"type": "pile_blocked", "seat": winner, "reason": "ace"})
-                elif ace and opts["game"] == "ace-rule" and s["prev_ace"]:
-                    events.append({"type": "pile_blocked", "seat": winner, "reason": "ace_on_ace"})
-                else:
-                    take = pile
-        if take:
+        streak = s["power"] and s["prev"] == winner
+        ace = wcard[0] == "A"
+        outcome = PileRules.of(opts).outcome(n, pile, s["picked"], streak, ace, s["prev_ace"])
+        if outcome == TAKE:
             won = list(s["won"])
-            won[team] += take
+            won[team] += pile
             s["won"] = won
             s["picked"] = True
-            pile = 0
             events.append(
-                {"type": "pickup", "seat": winner, "team": team, "tricks": take, "hands": won}
+                {"type": "pickup", "seat": winner, "team": team, "tricks": pile, "hands": won}
             )
+            pile = 0
+        elif outcome is not None:
+            events.append({"type": "pile_blocked", "seat": winner, "reason": outcome})
         s.update(
             ntrick=n,
             pile=pile,
             prev=winner if s["power"] else None,
-            prev_ace=wcard[0] == "A",
+            prev_ace=ace,
             trick=[],
             tdown=[],
             tpow=0,
             tlead=winner,
             turn=winner,
         )
-        won = s["won"]
-        if n == 13 or (won[0] >= 7 and won[1]) or (won[1] >= 7 and won[0]):
+        if round_decided(n, s["won"]):
             self._end_round(s, events, winner)
 
     def _end_round(self, s: dict, events: list[dict], last_winner: int) -> None:
         opts = s["opts"]
         won = s["won"]
-        team = 0 if won[0] >= 7 else 1
+        team = winning_team(won)
         caller = (
             s["caller"] if s["caller"] is not None else s["leader"]
         )  # (Rung Kaat always has one)
         all_hands = won[team] == 13
-        kind = "normal"
-        points = 1
-        if all_hands:
-            if caller % 2 == team:
-                kind, points = "court", 2
-            else:
-                kind, points = "goon_court", 3
-            rank = opts["four_point_rank"]
-            last = s["gone"][-4:]
-            lead = s["last"]["lead"]
-            wcard = last[(last_winner - lead) % PLAYERS]
-            if rank is not None and wcard[0] == rank:
-                partner_card = last[(last_winner + 2 - lead) % PLAYERS]
-                if opts["six_point"] and partner_card[0] == rank:
-                    kind, points = "six", 6
-                else:
-                    kind, points = "four", 4
+        last = s["gone"][-4:]
+        lead = s["last"]["lead"]
+        kind, points = round_score(
+            all_hands,
+            caller % 2 == team,
+            last[(last_winner - lead) % PLAYERS][0],
+            last[(last_winner + 2 - lead) % PLAYERS][0],
+            opts["four_point_rank"],
+            opts["six_point"],
+        )
         stats = {k: list(v) for k, v in s["stats"].items()}
         stats["rounds_won"][team] += 1
         if all_hands:
@@ -674,7 +643,7 @@ class CourtPiece:
             {"seat": (tlead + i) % PLAYERS, "card": FACE_DOWN if i in tdown else c}
             for i, c in enumerate(s["trick"])
         ]
-        pile_need = PILES[s["opts"]["pile"]][1 if s["picked"] else 0]
+        pile_need = PileRules.of(s["opts"]).need(s["picked"])
         to_act = self.to_act(s)
         return {
             "game": NAME,
@@ -753,7 +722,7 @@ def event_text(event: dict) -> str:
             "show": f"{who} showed the trump: ",
             "last": "The last trick shows the trump: ",
         }
-        prefix = how.get(event.get("how"), "") or "The trump is shown: "
+        prefix = how.get(event.get("how", ""), "") or "The trump is shown: "
         return f"{prefix}{_card(event['card'])}; {SUIT_NAMES[event['suit']]} are trump."
     if t == "trump_made":
         return f"{who} made {SUIT_NAMES[event['suit']]} the trump."
@@ -783,7 +752,7 @@ def event_text(event: dict) -> str:
         tp = event["team_points"]
         return (
             f"{_team_name(team)} win round {event['round']}, {h[team]} hands to {h[1 - team]}: "
-            f"{kinds.get(event.get('kind'), '')}{_count(event['points'], 'point')}. "
+            f"{kinds.get(event.get('kind', ''), '')}{_count(event['points'], 'point')}. "
             f"They now have {_count(tp[team], 'point')}, {_team_name(1 - team)} {tp[1 - team]}."
         )
     if t == "game_over":

@@ -7,10 +7,7 @@ import random
 from typing import Any
 
 from games import core, search
-from games.dayous.rules import ENGINE
-
-RANKS = "23456789TJQKA"
-RANK_VALUE = {rank: i for i, rank in enumerate(RANKS)}
+from games.dayous.rules import ENGINE, RANK_VALUE, beats
 
 
 class RandomBot:
@@ -26,12 +23,6 @@ def _cost(card: str, trump: str) -> int:
         return 100
     value = RANK_VALUE[card[0]]
     return value + 20 if card[1] == trump else value
-
-
-def _beats(attack: str, defence: str, trump: str) -> bool:
-    if defence[1] == attack[1]:
-        return RANK_VALUE[defence[0]] > RANK_VALUE[attack[0]]
-    return defence[1] == trump and attack[1] != trump
 
 
 class RuleBot:
@@ -66,7 +57,7 @@ class RuleBot:
             return {"type": "direction", "clockwise": True}
         if "attack" in kinds:
             if self.memory is not None and view["deck"] == 0:
-                sure = self._unbeatable(view, legal, trump)
+                sure = self._unbeatable(view, legal, trump, self.memory.discard)
                 if sure is not None and len(sure["cards"]) == len(view["hand"]):
                     return sure  # going out with cards nobody can beat
             return self._lead(legal, trump)
@@ -74,19 +65,19 @@ class RuleBot:
             return self._defend(view, legal, trump)
         return self._throw(view, legal, trump)
 
-    def _unbeatable(self, view: dict, legal: list[dict], trump: str) -> dict | None:
-        """The cheapest lead (all cards of its rank) that no unseen card can beat."""
+    def _unbeatable(self, view: dict, legal: list[dict], trump: str, discard: list[str]) -> dict | None:
+        """The cheapest lead (all cards of its rank) that no unseen card can beat
+        (``discard``: the cards remembered gone to the discard pile)."""
         unseen = list(FULL_DECKS[view["decks"]])
-        gone = list(view["hand"]) + list(self.memory.discard)
+        gone = list(view["hand"]) + list(discard)
         gone += [c for pair in view["table"] for c in pair if c is not None]
         for c in gone:
             if c in unseen:
                 unseen.remove(c)
-        unseen = [c for c in unseen if c[0] != "X"]
         best = None
         for action in legal:
             cards = action["cards"]
-            if any(any(_beats(c, u, trump) for u in unseen) for c in cards):
+            if any(any(beats(c, u, trump) for u in unseen) for c in cards):
                 continue
             key = (-len(cards), max(_cost(c, trump) for c in cards))
             if best is None or key < best[0]:

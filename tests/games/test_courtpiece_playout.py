@@ -9,8 +9,9 @@ import random
 import pytest
 
 from games.courtpiece.bots import StrongBot
-from games.courtpiece.playout import ASK, CARD, NAME, Playout
-from games.courtpiece.rules import ENGINE, RANKS, SUITS
+from games.courtpiece.cards import CARD, NAME, RANKS, SUITS
+from games.courtpiece.playout import ASK, Playout
+from games.courtpiece.rules import ENGINE
 
 OPTIONS = [
     {"game": "ace-rule"},

@@ -10,7 +10,7 @@ from collections import Counter
 from hypothesis import strategies as st
 from hypothesis.stateful import initialize, invariant
 
-from games.courtpiece import rules
+from games.courtpiece import cards, rules
 from games.courtpiece.rules import ENGINE
 
 from .stateful import EngineMachine, cards_in, get_path, machine_test
@@ -26,7 +26,7 @@ def tables(draw):
         "game": st.sampled_from(rules.GAMES),
         "pile": st.sampled_from(sorted(rules.PILES)),
         "ace_cannot_win_pile": st.booleans(),
-        "four_point_rank": st.sampled_from([None, *rules.RANKS, "10", "q"]),
+        "four_point_rank": st.sampled_from([None, *cards.RANKS, "10", "q"]),
         # Mostly short tables, so that most games end.
         "winning_points": st.just(10) | st.just(11) | st.integers(12, rules.INT_RANGES["winning_points"][1]),
         "bet": st.integers(*rules.INT_RANGES["bet"]),
