@@ -26,10 +26,10 @@ def seeing(strong_class, guesser_class=None):
     class Seeing(strong_class):
         def __init__(self, budget: float | None = None, iterations: int | None = ITERATIONS) -> None:
             super().__init__(budget=budget, iterations=iterations)
+            self.state: dict | None = None
             self.policy = search.random_policy
             self.determinize = lambda view, rng, memory: self.state
             self.guesser = guesser_class() if guesser_class else None
-            self.state = None
 
         def choose_seeing(self, state: dict, view: dict, rng: random.Random) -> dict:
             self.state = state

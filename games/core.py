@@ -23,16 +23,17 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
-from collections.abc import Iterator
+from collections.abc import Iterator, MutableSequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 State = dict[str, Any]
 Action = dict[str, Any]
 Event = dict[str, Any]
 View = dict[str, Any]
+T = TypeVar("T")
 
 SPANISH_RANKS = ("A", "2", "3", "4", "5", "6", "7", "J", "N", "K")
 SPANISH_SUITS = ("o", "c", "s", "b")
@@ -145,12 +146,14 @@ class SeededRandom(random.Random):
     def random(self) -> float:
         return self.getrandbits(53) / (1 << 53)
 
-    def shuffle(self, x: list) -> None:
+    def shuffle(self, x: MutableSequence) -> None:
         notes = _noted_draws.get()
-        given = list(x) if notes is not None else None
+        if notes is None:
+            super().shuffle(x)
+            return
+        given = list(x)
         super().shuffle(x)
-        if notes is not None:
-            notes.append(Draw(self._game_seed, self._stream, given=given, result=list(x)))
+        notes.append(Draw(self._game_seed, self._stream, given=given, result=list(x)))
 
     def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
         drawn = super().randrange(start, stop, step)
@@ -197,7 +200,7 @@ def new_seed() -> str:
     return secrets.token_hex(16)
 
 
-def shuffled(cards: list[str], seed: str, stream: int) -> list[str]:
+def shuffled(cards: list[T], seed: str, stream: int) -> list[T]:
     """A new list: ``cards`` shuffled by the ``stream``-th shuffle of the game ``seed``."""
     deck = list(cards)
     SeededRandom(seed, stream).shuffle(deck)

@@ -33,6 +33,8 @@ DEFAULT_BUDGET = 0.8
 Determinize = Callable[[dict, random.Random, Any], dict]
 Policy = Callable[[Any, dict, int, random.Random], dict]
 Evaluate = Callable[[Any, dict, int, dict], float]
+# A part of a deal for ``fill_slots``: (key, how many cards, the cards it may hold or None).
+Slot = tuple[Any, int, Callable[[str], bool] | None]
 
 
 def fresh_seed(rng: random.Random) -> str:
@@ -45,7 +47,8 @@ class SearchBot:
 
     * ``engine``: the game's ``rules.ENGINE``.
     * ``determinize(view, rng, memory) -> state``: a world consistent with the view.
-    * ``policy(engine, state, seat, rng) -> action``: the rollout policy.
+    * ``policy(engine, state, seat, rng) -> action``: the rollout policy (None for a bot
+      whose own ``_simulate`` plays the rollouts).
     * ``evaluate(engine, state, seat, root_info) -> float``: the end position's value
       for ``seat`` (higher is better, roughly in [0, 1]).
     * ``stop(engine, state, root_info) -> bool``: where a rollout ends (default: game over).
@@ -57,7 +60,7 @@ class SearchBot:
         self,
         engine,
         determinize: Determinize,
-        policy: Policy,
+        policy: Policy | None,
         evaluate: Evaluate,
         *,
         stop: Callable[[Any, dict, dict], bool] | None = None,
@@ -144,7 +147,8 @@ class SearchBot:
         )
 
     def _simulate(self, world: dict, seat: int, action: dict, rng: random.Random) -> float:
-        engine = self.engine
+        engine, policy = self.engine, self.policy
+        assert policy is not None, "a search bot without a rollout policy overrides _simulate"
         root_info = {"seat": seat, "start": world}
         state, _ = engine.apply(world, seat, action)
         stop = self.stop
@@ -156,7 +160,7 @@ class SearchBot:
             if not to_act:
                 break
             actor = to_act[0]
-            state, _ = engine.apply(state, actor, self.policy(engine, state, actor, rng))
+            state, _ = engine.apply(state, actor, policy(engine, state, actor, rng))
             steps += 1
         return self.evaluate(engine, state, seat, root_info)
 
@@ -183,7 +187,7 @@ class PairedSearchBot(SearchBot):
             return legal[0]
         candidates, preferred = self.candidates(view, rng)
         totals, rounds, rollouts, failures = self._paired(view, rng, candidates, started)
-        means = [totals[i] / rounds if rounds and i in totals else None for i in range(len(legal))]
+        means = {i: totals[i] / rounds for i in candidates} if rounds else {}
 
         def merit(i: int) -> float:
             return means[i] + (self.preference if i == preferred else 0.0)
@@ -196,7 +200,7 @@ class PairedSearchBot(SearchBot):
             "failures": failures,
             "seconds": self.clock() - started,
             "visits": [rounds if i in totals else 0 for i in range(len(legal))],
-            "means": [None if m is None else round(m, 3) for m in means],
+            "means": [round(means[i], 3) if i in means else None for i in range(len(legal))],
         }
         return legal[best]
 
@@ -262,7 +266,7 @@ def sample_without(pool: list[str], remove: list[str]) -> list[str] | None:
 
 def fill_slots(
     pool: list[str],
-    slots: list[tuple[Any, int, Callable[[str], bool] | None]],
+    slots: list[Slot],
     rng: random.Random,
     tries: int = 20,
 ) -> dict[Any, list[str]] | None:
@@ -275,7 +279,7 @@ def fill_slots(
     """
     if sum(size for _, size, _ in slots) != len(pool):
         return None
-    constrained = [s for s in slots if s[2] is not None and s[1] > 0]
+    constrained = [(key, size, allowed) for key, size, allowed in slots if allowed is not None and size > 0]
     free = [s for s in slots if s[2] is None or s[1] == 0]
     for _ in range(tries):
         cards = list(pool)

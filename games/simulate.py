@@ -84,7 +84,7 @@ def make_bot(classes: dict, kind: str, budget: float | None = None, iterations: 
     """A fresh bot (bots may remember a game); search bots get the budget or iterations."""
     cls = classes[kind]
     params = _parameters(cls)
-    kwargs = {}
+    kwargs: dict[str, float | int | None] = {}
     if budget is not None and "budget" in params:
         kwargs["budget"] = budget
     if iterations is not None and "iterations" in params:

@@ -187,7 +187,7 @@ def do_leave(room_id: int, player) -> None:
         if mine is None:
             raise RoomError("You are not seated in this room.")
         _empty(mine)
-        fields = []
+        fields: list[str] = []
         _not_full_any_more(room, fields)
         _drop_proposal(room, fields)
         if mine.index == room.host_seat:
@@ -255,7 +255,7 @@ def do_remove_bot(room_id: int, player, index: int) -> None:
         if not 0 <= index < len(seats) or not seats[index].is_bot:
             raise RoomError("There is no bot in that seat.")
         _empty(seats[index])
-        fields = []
+        fields: list[str] = []
         _not_full_any_more(room, fields)
         _changed(room, *fields, seats=seats)
 
@@ -332,7 +332,7 @@ def _advance(room: Room, match: Match, seats: list[Seat]) -> None:
     new_events = getattr(match, "new_events", [])
     pause = rules.pause_after(new_events)
     while (forced := _forced_move(engine, match.state)) is not None and pause is None:
-        pause = rules.pause_after(_record(match, engine, *forced, MatchAction.Source.FORCED))
+        pause = rules.pause_after(_record(match, engine, *forced, MatchAction.Source.FORCED))  # type: ignore[arg-type]  # a TextChoices member is a str
         new_events = match.new_events
     if rules.on_events is not None and new_events:
         for index in rules.on_events(room, match, seats, new_events):
@@ -426,7 +426,7 @@ def do_act(room_id: int, player, action, version) -> None:
             # Any move takes the seat back from a stand-in bot, before the clocks are set.
             Seat.objects.filter(pk=mine.pk).update(timeouts_in_a_row=0)
         try:
-            _apply(room, mine.index, action, MatchAction.Source.PLAYER)
+            _apply(room, mine.index, action, MatchAction.Source.PLAYER)  # type: ignore[arg-type]  # a TextChoices member is a str
         except IllegalAction as illegal:
             raise RoomError(illegal.reason) from None
 
@@ -456,7 +456,7 @@ def _play_defaults(room: Room, match: Match, engine) -> None:
     for seat in engine.to_act(match.state):
         if seat in engine.to_act(match.state):
             default = engine.default_action(match.state, seat)
-            _record(match, engine, seat, default, MatchAction.Source.TIMEOUT, due_at=due_at)
+            _record(match, engine, seat, default, MatchAction.Source.TIMEOUT, due_at=due_at)  # type: ignore[arg-type]  # a TextChoices member is a str
             Seat.objects.filter(room=room, index=seat).update(timeouts_in_a_row=F("timeouts_in_a_row") + 1)
 
 
@@ -601,7 +601,7 @@ def do_bot_move(room_id: int, version: int, seat: int, action: dict) -> bool:
         if _paused(room.match):
             return False
         try:
-            _apply(room, seat, action, MatchAction.Source.BOT)
+            _apply(room, seat, action, MatchAction.Source.BOT)  # type: ignore[arg-type]  # a TextChoices member is a str
         except IllegalAction:
             # Not the reason: it may name the bot's cards.
             log.error("Bot in room %s seat %s chose an illegal %r move.", room.code, seat, _kind(action))

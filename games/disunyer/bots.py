@@ -197,7 +197,7 @@ def determinize(view: dict, rng: random.Random, memory: Memory | None = None) ->
     seen = set(visible)
     known_discard = [c for c in sorted(memory.discard) if c not in seen][:discard_size]
     pool = [c for c in core.spanish_deck() if c not in seen and c not in set(known_discard)]
-    slots = [(s, 1, allowed.get(s)) for s in hidden]
+    slots: list[search.Slot] = [(s, 1, allowed.get(s)) for s in hidden]
     slots.append(("discard", discard_size - len(known_discard), None))
     slots.append(("deck", deck_size, None))
     dealt = search.fill_slots(pool, slots, rng)
@@ -208,6 +208,8 @@ def determinize(view: dict, rng: random.Random, memory: Memory | None = None) ->
         dealt = search.fill_slots(pool, slots, rng)
         if dealt is None:
             dealt = search.fill_slots(pool, [(k, z, None) for k, z, _ in slots], rng)
+            if dealt is None:
+                raise ValueError("the view's card counts do not add up")
     for s in hidden:
         hands[s] = dealt[s][0]
     deck = dealt["deck"]
