@@ -33,7 +33,7 @@ def settle_round(room, seats, event: dict) -> list[LedgerEntry]:
     return coins.settle_bets(room, int(event["round"]), winners, losers, amount, terms)
 
 
-def settle_rounds_over(room, match, seats, events) -> None:
+def settle_rounds_over(room, seats, events) -> None:
     """Settle the coins of every round that ended among ``events``.
 
     Called inside the transaction of the game change, with the seats in index order."""

@@ -153,7 +153,7 @@ def _court_piece_can_play(player, room) -> str | None:
 def _court_piece_events(room, match, seats, events) -> list[int]:
     """Settle the coins of every round that ended; from the end of a round a stand-in bot
     plays the seat of each person who can no longer cover the bet (they may watch)."""
-    settle_rounds_over(room, match, seats, events)
+    settle_rounds_over(room, seats, events)
     kinds = {event.get("type") for event in events}
     if "round_over" not in kinds or "game_over" in kinds:
         return []

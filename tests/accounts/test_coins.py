@@ -280,8 +280,8 @@ def test_settle_rounds_over_settles_every_round_over_and_ignores_other_events(fo
         round_over(1, winning_team=0),
         {"type": "deal", "round": 2, "caller": 0, "leader": 0},
     ]
-    courtpiece_coins.settle_rounds_over(room, None, seats, events)
-    courtpiece_coins.settle_rounds_over(room, None, seats, events)  # the same change seen twice
+    courtpiece_coins.settle_rounds_over(room, seats, events)
+    courtpiece_coins.settle_rounds_over(room, seats, events)  # the same change seen twice
     assert balances(ann, bea, cal, dan) == [1_050, 950, 1_050, 950]
 
 
@@ -300,7 +300,7 @@ def test_rounds_played_by_the_court_piece_engine_settle_and_keep_every_coin(four
         seat = rng.choice(sorted(ENGINE.to_act(state)))
         state, events = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_actions(state, seat)))
         with transaction.atomic():
-            courtpiece_coins.settle_rounds_over(room, None, seats, events)
+            courtpiece_coins.settle_rounds_over(room, seats, events)
         rounds += sum(1 for event in events if event["type"] == "round_over")
     assert rounds >= 1
     assert LedgerEntry.objects.filter(room=room).count() == 4 * rounds
@@ -494,7 +494,7 @@ def test_over_many_random_rounds_no_coin_is_created_or_lost(seed):
         for round_number in range(1, rng.randint(1, 3) + 1):
             event = round_over(round_number, rng.randint(0, 1), all_hands=rng.random() < 0.2)
             with transaction.atomic():
-                courtpiece_coins.settle_rounds_over(room, None, seats, [event, event] if number % 7 == 0 else [event])
+                courtpiece_coins.settle_rounds_over(room, seats, [event, event] if number % 7 == 0 else [event])
             assert total_coins() == total
             assert not Wallet.objects.filter(balance__lt=0).exists()
     assert Bank.objects.count() == 1
