@@ -8,7 +8,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import play_until, start
+from tests.e2e.helpers import play_until, start, wait_for_htmx
 
 ROUND_SECONDS = 60
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
@@ -23,6 +23,7 @@ def create_table(page, game="double-sar", clock=5, bet=50):
     page.get_by_label("Seconds per move").fill(str(clock))
     page.get_by_test_id("create-room").click()
     expect(page).to_have_url(re.compile(r"/rooms/\d{6}/$"))
+    wait_for_htmx(page)
     return page.url.rstrip("/").rsplit("/", 1)[1]
 
 

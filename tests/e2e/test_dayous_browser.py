@@ -6,7 +6,7 @@ import time
 
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import add_bots, play_until, start
+from tests.e2e.helpers import add_bots, play_until, start, wait_for_htmx
 
 GAME_SECONDS = 300
 PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touch": True}
@@ -19,6 +19,7 @@ def create_room(page, players=4, decks=1, clock=30):
     page.get_by_label("Seconds per move").fill(str(clock))
     page.get_by_test_id("create-room").click()
     expect(page).to_have_url(re.compile(r"/rooms/[A-Z]{4}/$"))
+    wait_for_htmx(page)
     return page.url.rstrip("/").rsplit("/", 1)[1]
 
 

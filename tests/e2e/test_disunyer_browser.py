@@ -5,7 +5,7 @@ import time
 
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import add_bots, play_until
+from tests.e2e.helpers import add_bots, play_until, wait_for_htmx
 
 GAME_SECONDS = 180
 
@@ -17,6 +17,7 @@ def create_room(page, mode="standard", private=False):
         page.get_by_label("Private: by code or link only").check()
     page.get_by_test_id("create-room").click()
     expect(page).to_have_url(re.compile(r"/rooms/[A-Z]{4}/$"))
+    wait_for_htmx(page)
     return page.url.rstrip("/").rsplit("/", 1)[1]
 
 

@@ -42,6 +42,7 @@ DECISION = """() => {
     focused: bar.contains(focused) ? focused.getAttribute('aria-label') || focused.textContent.trim() : null,
   };
 }"""
+GAMES_UNTIL_A_DECISION = 3
 KEYED_BUTTON = re.compile(r'<button [^>]*aria-keyshortcuts="([^"]+)"[^>]*>(.*?)</button>', re.S)
 # Whether the move was sent (the bar waits for the table's answer) or the table moved on.
 SENT_OR_MOVED = """(version) => Boolean(document.querySelector('#table-private .actions.sent'))
@@ -115,11 +116,17 @@ def test_whole_games_of_both_modes_are_played_with_the_keyboard_alone(new_page):
     rng = random.Random(15)
     offered = set()
     for mode in ("standard", "stuck-king"):
-        seat_up(ann, mode)
-        met = play_by_keyboard(ann, choose_disunyer(rng), seconds=150)
-        assert met, f"Ann had no decision in the {mode} game"
+        met = []
+        # A deal can leave Ann no decision of her own (forced keeps, then out in the
+        # first round): she plays another game of the mode.
+        for _ in range(GAMES_UNTIL_A_DECISION):
+            seat_up(ann, mode)
+            met = play_by_keyboard(ann, choose_disunyer(rng), seconds=150)
+            expect(ann.get_by_test_id("results").locator("tbody tr")).to_have_count(8)
+            if met:
+                break
+        assert met, f"Ann had no decision in {GAMES_UNTIL_A_DECISION} {mode} games"
         offered.update(key for decision in met for key in decision["keys"])
-        expect(ann.get_by_test_id("results").locator("tbody tr")).to_have_count(8)
     assert "K" in offered
     listed = keys_in_help(ann)
     digits = {key for key in offered if key.isdigit()}
