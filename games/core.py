@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
-from collections.abc import Iterator, MutableSequence
+from collections.abc import Collection, Iterator, MutableSequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -210,6 +210,32 @@ def shuffled(cards: list[T], seed: str, stream: int) -> list[T]:
 def require(condition: bool, reason: str) -> None:
     """Raise ``IllegalAction(reason)`` unless ``condition`` holds."""
     if not condition:
+        raise IllegalAction(reason)
+
+
+NO_SUCH_SEAT = "There is no such seat at this table."
+NOT_YOUR_TURN = "It is not your turn."
+
+
+def is_whole_number(value: Any) -> bool:
+    """An ``int`` and not a ``bool`` (JSON's ``true`` is no count of seats or seconds)."""
+    return type(value) is int
+
+
+def is_seat(seat: Any, seat_count: int) -> bool:
+    """``seat`` is one of the ``seat_count`` seats of the table (numbered from 0)."""
+    return type(seat) is int and 0 <= seat < seat_count
+
+
+def require_seat(seat: Any, seat_count: int) -> None:
+    """Raise ``IllegalAction`` unless ``seat`` is a seat of the table."""
+    if not is_seat(seat, seat_count):
+        raise IllegalAction(NO_SUCH_SEAT)
+
+
+def require_turn(seat: int, to_act: Collection[int], reason: str = NOT_YOUR_TURN) -> None:
+    """Raise ``IllegalAction(reason)`` unless ``seat``'s decision is awaited now."""
+    if seat not in to_act:
         raise IllegalAction(reason)
 
 
