@@ -10,7 +10,7 @@ for numbers), so the same rule serves both without converting any card.
 
 from __future__ import annotations
 
-from collections.abc import Container, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Container, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypeVar
@@ -40,10 +40,12 @@ Suit = TypeVar("Suit", bound=Hashable)
 def best_suit_index(cards: Iterable[int]) -> int:
     """The suit (index) held most among ``cards`` (numbers); ties go to the higher top
     card (then the next ones), then to the suit first in ``SUITS``."""
-    by_suit: dict[int, list[int]] = {}
+    ranks = [0, 0, 0, 0]  # each suit's ranks, as bits
     for c in cards:
-        by_suit.setdefault(c // 13, []).append(c % 13)
-    return max(by_suit, key=lambda s: (len(by_suit[s]), sorted(by_suit[s], reverse=True), -s))
+        ranks[c // 13] |= 1 << c % 13
+    # (of two suits held as often, the one with the higher bits has the higher top card,
+    # then the next ones)
+    return max((held.bit_count(), held, -s, s) for s, held in enumerate(ranks) if held)[3]
 
 
 def best_suit(cards: Iterable[str]) -> str:
@@ -52,16 +54,23 @@ def best_suit(cards: Iterable[str]) -> str:
 
 
 def playable(hand: Sequence[Card], lead: Any, asked_trump: Any, suit_of: Any) -> list[Card]:
-    """The cards of ``hand`` that may be played on a trick led in suit ``lead``: those
-    of the suit led; a seat void in it may play any card, unless it has just asked to
-    see the trump (``asked_trump``: that suit, else None), then a trump if it holds one.
-    ``suit_of`` maps a card to its suit. The list is always a new one."""
-    follow = [c for c in hand if suit_of[c] == lead]
+    """The cards of ``hand`` that may be played on a trick led in suit ``lead``
+    (``cards_to_play``). ``suit_of`` maps a card to its suit. The list is always a new one."""
+    cards = cards_to_play(lambda suit: [c for c in hand if suit_of[c] == suit], lead, asked_trump)
+    return list(hand) if cards is None else cards
+
+
+def cards_to_play(cards_of_suit: Callable[[Any], list[Card]], lead: Any, asked_trump: Any) -> list[Card] | None:
+    """Following suit, for a hand whose cards of a suit ``cards_of_suit`` gives: the cards
+    of the suit led (``lead``); a seat void in it may play any card (None), unless it has
+    just asked to see the trump (``asked_trump``: that suit, else None), then a trump if
+    it holds one."""
+    follow = cards_of_suit(lead)
     if follow:
         return follow
     if asked_trump is not None:
-        return [c for c in hand if suit_of[c] == asked_trump] or list(hand)
-    return list(hand)
+        return cards_of_suit(asked_trump) or None
+    return None
 
 
 def suit_strength(suit: Suit, lead: Suit, trump: Suit | None) -> int:

@@ -2,12 +2,13 @@
 
 The engine copies its state at every move and keeps a public log; a search needs
 thousands of playouts per decision. ``Playout`` holds one of the bot's sampled worlds
-in a compact, mutable form (cards as numbers ``suit * 13 + rank``, hands as sorted
-lists) and plays the round to its end under the same rules as ``rules.CourtPiece``,
-taken from ``cards.py`` as the engine takes them: following suit, the winner of a
-trick, piles and the ace rules, the round's end and its points. What is left here is
-the compact state's own bookkeeping of the trump's power (Hidden: asking, face-down
-plays, the last card; Rung Kaat: the trump made by the first card off suit).
+in a compact, mutable form (cards as numbers ``suit * 13 + rank``, hands as four sorted
+lists, one per suit) and plays the round to its end under the same rules as
+``rules.CourtPiece``, taken from ``cards.py`` as the engine takes them: following suit,
+the winner of a trick, piles and the ace rules, the round's end and its points. What
+is left here is the compact state's own bookkeeping of the trump's power (Hidden:
+asking, face-down plays, the last card; Rung Kaat: the trump made by the first card
+off suit).
 tests/games/test_courtpiece_playout.py checks that it agrees with the engine, move by
 move, on random deals of every game.
 
@@ -19,6 +20,7 @@ it has power, or as the caller. Showing the Hidden trump is never chosen here.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left, insort
 
 from games.courtpiece.cards import (
     ACE,
@@ -30,7 +32,7 @@ from games.courtpiece.cards import (
     TAKE,
     PileRules,
     best_suit_index,
-    playable,
+    cards_to_play,
     round_decided,
     round_score,
     suit_strength,
@@ -60,9 +62,10 @@ def _lowest(cards: list[int]) -> int:
     return min(cards, key=RANK_OF_NUMBER.__getitem__)
 
 
-def _lowest_of_suit(cards: list[int], suit: int) -> int:
-    """The lowest card of ``suit`` among ``cards``, sorted as hands are: its first."""
-    return next(c for c in cards if c // 13 == suit)
+def _by_suit(cards: list[int]) -> list[list[int]]:
+    """Sorted ``cards`` as a hand: the cards of each suit, in suit order."""
+    i, j, k = bisect_left(cards, 13), bisect_left(cards, 26), bisect_left(cards, 39)
+    return [cards[:i], cards[i:j], cards[j:k], cards[k:]]
 
 
 class Playout:
@@ -75,7 +78,7 @@ class Playout:
         "result",
     )
     # The slots' types (annotations only: the slots stay the attributes' only storage).
-    hands: list[list[int]]
+    hands: list[list[list[int]]]
     trump: int
     power: bool
     fd: int
@@ -109,7 +112,7 @@ class Playout:
         shown void in before (public knowledge the players' habits use)."""
         p = cls()
         opts = state["opts"]
-        p.hands = [sorted(CARD[c] for c in hand) for hand in state["hands"]]
+        p.hands = [_by_suit(sorted(map(CARD.__getitem__, hand))) for hand in state["hands"]]
         p.trump = SUIT_ORDER[state["trump"]] if state["trump"] else NOBODY
         p.power = state["power"]
         p.fd = CARD[state["fd"]] if state["fd"] else NOBODY
@@ -127,9 +130,8 @@ class Playout:
         p.prev = NOBODY if state["prev"] is None else state["prev"]
         p.prev_ace = state["prev_ace"]
         p.won = list(state["won"])
-        p.seen = 0
-        for c in state["gone"] + state["trick"]:
-            p.seen |= 1 << CARD[c]
+        # (the cards are distinct: the sum of their bits is their union)
+        p.seen = sum(map(BIT.__getitem__, map(CARD.__getitem__, state["gone"] + state["trick"])))
         p.voids = [sum(1 << SUIT_ORDER[s] for s in seat_voids) for seat_voids in voids] if voids else [0] * 4
         p.last_trick = []
         p.pile_rules = PileRules.of(opts)
@@ -153,13 +155,15 @@ class Playout:
         trump (the engine's ``show`` is left out)."""
         seat = self.turn
         hand = self.hands[seat]
-        if not hand and self.fd_out(seat):
+        if self.trick:
+            asked_trump = self.trump if self.asked == seat else None
+            cards = cards_to_play(hand.__getitem__, self.trick[0] // 13, asked_trump)
+            if cards is not None:
+                return list(cards)
+        cards = [*hand[0], *hand[1], *hand[2], *hand[3]]
+        if not cards:  # the Hidden caller, left with the face-down card
             return [self.fd]
-        if not self.trick:
-            return list(hand)
-        lead = self.trick[0] // 13
-        cards = playable(hand, lead, self.trump if self.asked == seat else None, SUIT_OF_NUMBER)
-        if cards[0] // 13 != lead and self.fd != NOBODY and not self.power and seat != self.caller:
+        if self.trick and self.fd != NOBODY and not self.power and seat != self.caller:
             cards.append(ASK)
         return cards
 
@@ -169,7 +173,7 @@ class Playout:
 
     def _reveal(self) -> None:
         caller = self.caller
-        self.hands[caller] = sorted(self.hands[caller] + [self.fd])
+        insort(self.hands[caller][self.fd // 13], self.fd)
         self.power = True
         self.prev = NOBODY
         self.prev_ace = False
@@ -180,8 +184,8 @@ class Playout:
         if card == self.fd and self.fd_out(seat):
             self._reveal()
         trick = self.trick
-        self.hands[seat].remove(card)
         suit = card // 13
+        self.hands[seat][suit].remove(card)
         lead = trick[0] // 13 if trick else suit
         face_down = suit != lead and self._play_off_suit(seat, suit)
         self.asked = NOBODY
@@ -192,7 +196,7 @@ class Playout:
             strength = STRENGTH[lead][self.trump if self.power else NO_POWER][card]
             if strength > self.best:
                 self.best_seat, self.best = seat, strength
-        self.seen |= 1 << card
+        self.seen |= BIT[card]
         if len(trick) < 4:
             self.turn = (seat + 1) % 4
         else:
@@ -225,7 +229,8 @@ class Playout:
         n = self.ntrick + 1
         pile = self.pile + 1
         streak = self.power and self.prev == winner
-        if self.pile_rules.outcome(n, pile, self.picked, streak, ace, self.prev_ace) == TAKE:
+        taken = self.pile_rules.outcome(n, pile, self.picked, streak, ace, self.prev_ace) == TAKE
+        if taken:
             self.won[winner % 2] += pile
             self.picked = True
             pile = 0
@@ -241,7 +246,8 @@ class Playout:
         self.tlead = winner
         self.turn = winner
         self.best_seat, self.best = NOBODY, -1
-        if round_decided(n, self.won):
+        # (only hands won decide the round, or the 13th trick, whose pile is always taken)
+        if taken and round_decided(n, self.won):
             self._end_round(winner, last_lead)
 
     def _end_round(self, last_winner: int, last_lead: int) -> None:
@@ -270,50 +276,51 @@ class Playout:
         seat = self.turn
         known = self.trump if self.power or seat == self.caller else NOBODY
         if not self.trick:
-            return self._lead(legal, known)
+            return self._lead(known)
         return self._follow(legal, known)
 
-    def _lead(self, cards: list[int], known: int) -> int:
-        plain = [c for c in cards if c // 13 != known]
-        if not plain:
-            return _lowest(cards)
+    def _lead(self, known: int) -> int:
+        """The lead, worked out by suit: a suit's top card is the highest of its masters
+        (the cards above it, none in the hand, all played), and an ace is a top card."""
         seat = self.turn
+        hand = self.hands[seat]
+        plain = [s for s in range(4) if hand[s] and s != known]
+        if not plain:
+            return hand[known][0]
         avoid = self.voids[(seat + 1) % 4] | self.voids[(seat + 3) % 4]
-        safe = [c for c in plain if not avoid >> (c // 13) & 1]
-        known_cards = self.seen | sum(map(BIT.__getitem__, self.hands[seat]))  # (distinct bits: sum = or)
-        masters = [c for c in safe if not HIGHER[c] & ~known_cards]
+        safe = [s for s in plain if not avoid >> s & 1]
+        unseen = ~self.seen
+        masters = [top for top in (hand[s][-1] for s in safe) if not HIGHER[top] & unseen]
         if masters:
             return max(masters, key=RANK_OF_NUMBER.__getitem__)
-        plain = safe or plain
-        for c in plain:
-            if c % 13 == ACE:
-                return c
-        suit = best_suit_index(plain)
-        return _lowest_of_suit(plain, suit)
+        suits = safe or plain
+        for s in suits:
+            if hand[s][-1] % 13 == ACE:
+                return hand[s][-1]
+        return hand[best_suit_index([c for s in suits for c in hand[s]])][0]
 
     def _follow(self, legal: list[int], known: int) -> int:
         seat = self.turn
         lead = self.trick[0] // 13
         best = self.best
         partner_wins = self.best_seat == (seat + 2) % 4
-        plays = legal[:-1] if legal[-1] == ASK else legal
         power_trump = self.trump if self.power else NOBODY
-        if plays[0] // 13 == lead:  # following suit: the cards come lowest first
+        if legal[0] // 13 == lead:  # following suit: the cards come lowest first
             if partner_wins:
-                return plays[0]
+                return legal[0]
             strengths = STRENGTH[lead][NO_POWER if power_trump == NOBODY else power_trump]
-            for c in plays:
+            for c in legal:
                 if strengths[c] > best:
                     return c
-            return plays[0]
+            return legal[0]
+        plays = legal[:-1] if legal[-1] == ASK else legal
         plain = [c for c in plays if c // 13 != known] or plays
         if partner_wins:
             return _lowest(plain)
         if ASK in legal:
             return ASK
         if self.trump == NOBODY:
-            suit = best_suit_index(plays)
-            return _lowest_of_suit(plays, suit)
+            return self.hands[seat][best_suit_index(plays)][0]
         if power_trump != NOBODY:
             strengths = STRENGTH[lead][power_trump]
             trumps = [c for c in plays if c // 13 == power_trump and strengths[c] > best]
