@@ -300,32 +300,36 @@ class Playout:
         return hand[best_suit_index([c for s in suits for c in hand[s]])][0]
 
     def _follow(self, legal: list[int], known: int) -> int:
-        seat = self.turn
         lead = self.trick[0] // 13
-        best = self.best
-        partner_wins = self.best_seat == (seat + 2) % 4
-        power_trump = self.trump if self.power else NOBODY
-        if legal[0] // 13 == lead:  # following suit: the cards come lowest first
-            if partner_wins:
-                return legal[0]
-            strengths = STRENGTH[lead][NO_POWER if power_trump == NOBODY else power_trump]
+        partner_wins = self.best_seat == (self.turn + 2) % 4
+        if legal[0] // 13 != lead:
+            return self._play_void(legal, known, partner_wins)
+        if not partner_wins:  # the lowest card that wins the trick: the cards come lowest first
+            strengths = STRENGTH[lead][self.trump if self.power else NO_POWER]
+            best = self.best
             for c in legal:
                 if strengths[c] > best:
                     return c
-            return legal[0]
+        return legal[0]
+
+    def _play_void(self, legal: list[int], known: int, partner_wins: bool) -> int:
+        """The move of a seat void in the suit led (``legal``: any card, or the trumps it
+        asked for)."""
         plays = legal[:-1] if legal[-1] == ASK else legal
         plain = [c for c in plays if c // 13 != known] or plays
         if partner_wins:
             return _lowest(plain)
         if ASK in legal:
             return ASK
+        hand = self.hands[self.turn]
         if self.trump == NOBODY:
-            return self.hands[seat][best_suit_index(plays)][0]
-        if power_trump != NOBODY:
-            strengths = STRENGTH[lead][power_trump]
-            trumps = [c for c in plays if c // 13 == power_trump and strengths[c] > best]
-            if trumps:
-                return trumps[0]  # the lowest: hands are sorted
+            return hand[best_suit_index(plays)][0]
+        if self.power:
+            strengths = STRENGTH[self.trick[0] // 13][self.trump]
+            best = self.best
+            for c in hand[self.trump]:
+                if strengths[c] > best:
+                    return c  # the lowest trump that wins
         return _lowest(plain)
 
     # ------------------------------------------------------------------ run
