@@ -155,15 +155,16 @@ class Playout:
         trump (the engine's ``show`` is left out)."""
         seat = self.turn
         hand = self.hands[seat]
-        if self.trick:
+        trick = self.trick
+        if trick:
             asked_trump = self.trump if self.asked == seat else None
-            cards = cards_to_play(hand.__getitem__, self.trick[0] // 13, asked_trump)
+            cards = cards_to_play(hand.__getitem__, trick[0] // 13, asked_trump)
             if cards is not None:
-                return list(cards)
+                return list(cards)  # (a copy of the hand's own list)
         cards = [*hand[0], *hand[1], *hand[2], *hand[3]]
         if not cards:  # the Hidden caller, left with the face-down card
             return [self.fd]
-        if self.trick and self.fd != NOBODY and not self.power and seat != self.caller:
+        if trick and self.fd != NOBODY and not self.power and seat != self.caller:  # void in the suit led
             cards.append(ASK)
         return cards
 
@@ -284,20 +285,20 @@ class Playout:
         (the cards above it, none in the hand, all played), and an ace is a top card."""
         seat = self.turn
         hand = self.hands[seat]
-        plain = [s for s in range(4) if hand[s] and s != known]
+        plain = [suit for suit in range(4) if hand[suit] and suit != known]
         if not plain:
-            return hand[known][0]
+            return hand[known][0]  # only trumps: the lowest
         avoid = self.voids[(seat + 1) % 4] | self.voids[(seat + 3) % 4]
-        safe = [s for s in plain if not avoid >> s & 1]
+        safe = [suit for suit in plain if not avoid >> suit & 1]
         unseen = ~self.seen
-        masters = [top for top in (hand[s][-1] for s in safe) if not HIGHER[top] & unseen]
+        masters = [top for top in (hand[suit][-1] for suit in safe) if not HIGHER[top] & unseen]
         if masters:
             return max(masters, key=RANK_OF_NUMBER.__getitem__)
         suits = safe or plain
-        for s in suits:
-            if hand[s][-1] % 13 == ACE:
-                return hand[s][-1]
-        return hand[best_suit_index([c for s in suits for c in hand[s]])][0]
+        for suit in suits:
+            if hand[suit][-1] % 13 == ACE:
+                return hand[suit][-1]
+        return hand[best_suit_index([c for suit in suits for c in hand[suit]])][0]
 
     def _follow(self, legal: list[int], known: int) -> int:
         lead = self.trick[0] // 13
