@@ -5,7 +5,7 @@ Suits never affect a card's value: the lowest rank in a reveal loses, ties all l
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 from games import core
 
@@ -18,11 +18,6 @@ ACE = "A"
 KING = "K"
 
 
-def value(card: str) -> int:
-    """The card's place in the rank order: 0 for an Ace up to 9 for a King."""
-    return RANK_VALUE[card[0]]
-
-
 def is_ace(card: str) -> bool:
     return card[0] == ACE
 
@@ -31,9 +26,12 @@ def is_king(card: str) -> bool:
     return card[0] == KING
 
 
-def lowest_value(cards: Iterable[str]) -> int:
-    """The value of the lowest card among ``cards``: those holding it go out."""
-    return min(RANK_VALUE[c[0]] for c in cards)
+def lowest_holders(hands: Sequence[str], seats: Sequence[int]) -> list[int]:
+    """Those of ``seats`` whose card in ``hands`` ranks lowest (all of them on a tie),
+    in the order given: they go out."""
+    values = [RANK_VALUE[hands[s][0]] for s in seats]
+    low = min(values)
+    return [s for s, v in zip(seats, values) if v == low]
 
 
 def card_name(card: str) -> str:

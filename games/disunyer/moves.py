@@ -6,25 +6,20 @@ from __future__ import annotations
 from typing import Any
 
 from games import core
-from games.core import IllegalAction
 from games.disunyer.cards import SUITS
 from games.disunyer.state import DISUNYER, OVER, PICK, TURNS, DisunyerAction, DisunyerState, seat_count
 
 
-def awaited_seat(state: DisunyerState) -> int | None:
+def to_act(state: DisunyerState) -> list[int]:
     """The seat whose decision is awaited: the seat whose turn it is, the caller to
-    pick or the rival to guess; None once the game is over."""
+    pick or the rival to guess; none once the game is over."""
     phase = state["phase"]
     if phase == TURNS:
-        return state["seq"][state["pos"]]
+        return [state["seq"][state["pos"]]]
     if phase == DISUNYER:
-        return state["holder"] if state["step"] == PICK else state["rival"]
-    return None
-
-
-def to_act(state: DisunyerState) -> list[int]:
-    seat = awaited_seat(state)
-    return [] if seat is None else [seat]
+        seat = state["holder"] if state["step"] == PICK else state["rival"]
+        return [] if seat is None else [seat]
+    return []
 
 
 def can_pass(state: DisunyerState) -> bool:
@@ -40,8 +35,13 @@ def can_pass(state: DisunyerState) -> bool:
 
 
 def legal_actions(state: DisunyerState, seat: int) -> list[DisunyerAction]:
-    if seat != awaited_seat(state):
+    if seat not in to_act(state):
         return []
+    return awaited_moves(state, seat)
+
+
+def awaited_moves(state: DisunyerState, seat: int) -> list[DisunyerAction]:
+    """The legal moves of ``seat``, whose decision is awaited."""
     if state["phase"] == TURNS:
         if can_pass(state):
             return [{"type": "keep"}, {"type": "pass"}]
@@ -54,8 +54,7 @@ def legal_actions(state: DisunyerState, seat: int) -> list[DisunyerAction]:
 
 def default_action(state: DisunyerState, seat: int) -> DisunyerAction:
     """A timeout keeps, picks nobody (the caller is out) or guesses nothing (the rival is out)."""
-    if seat != awaited_seat(state):
-        raise IllegalAction(not_your_turn(state, seat))
+    core.require_turn(seat, to_act(state), not_your_turn(state, seat))
     if state["phase"] == TURNS:
         return {"type": "keep"}
     if state["step"] == PICK:
@@ -63,10 +62,13 @@ def default_action(state: DisunyerState, seat: int) -> DisunyerAction:
     return {"type": "guess", "suit": None}
 
 
+OUT_OF_THE_GAME = "You are out of the game."
+
+
 def not_your_turn(state: DisunyerState, seat: Any) -> str:
     """Why ``seat`` may not move now."""
     if state["phase"] == OVER:
         return "The game is over."
     if core.is_seat(seat, seat_count(state)) and state["out"][seat]:
-        return "You are out of the game."
+        return OUT_OF_THE_GAME
     return core.NOT_YOUR_TURN

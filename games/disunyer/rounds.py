@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from games import core
-from games.disunyer.cards import is_ace, is_king, lowest_value, value
+from games.disunyer.cards import ACE, is_king, lowest_holders
 from games.disunyer.state import (
     DISUNYER,
     GUESS,
@@ -66,7 +66,7 @@ def deal(st: DisunyerState, events: Events) -> None:
     for s in seq:
         card = hands[s] = draw(st, events)
         known[s] = 1 << s
-        if is_ace(card):
+        if card[0] == ACE:
             aces.append(s)
     st["duels"] = []
     if aces:
@@ -84,7 +84,7 @@ def deal(st: DisunyerState, events: Events) -> None:
 
 def _dealt_hands(st: DisunyerState) -> list[str]:
     """``st["hands"]``, where every seat of the round holds a card."""
-    return cast(list[str], st["hands"])
+    return cast("list[str]", st["hands"])
 
 
 def _stick_kings(st: DisunyerState, events: Events) -> list[int]:
@@ -120,13 +120,10 @@ def pass_card(st: DisunyerState, seat: int, events: Events) -> None:
     """``seat`` swaps cards with the next seat, or, as the last seat, with the deck."""
     seq = st["seq"]
     pos = st["pos"]
-    if pos + 1 < len(seq):
-        _swap(st, seat, seq[pos + 1], events)
-    else:
+    if pos + 1 == len(seq):
         _swap_with_deck(st, seat, events)
-
-
-def _swap(st: DisunyerState, seat: int, nxt: int, events: Events) -> None:
+        return
+    nxt = seq[pos + 1]
     hands = st["hands"]
     known = st["known"]
     both = (1 << seat) | (1 << nxt)
@@ -158,8 +155,7 @@ def reveal(st: DisunyerState, events: Events) -> None:
     cards: list[str | None] = [None] * seat_count(st)
     for s in seq:
         cards[s] = hands[s]
-    low = lowest_value(hands[s] for s in seq)
-    losers = [s for s in seq if value(hands[s]) == low]
+    losers = lowest_holders(hands, seq)
     rnd = st["round"]
     out = st["out"]
     for s in losers:

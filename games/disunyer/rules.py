@@ -23,7 +23,6 @@ from games.disunyer.state import (
     DisunyerState,
     DisunyerView,
     Outcome,
-    Step,
     seat_count,
 )
 
@@ -64,7 +63,7 @@ class DisunyerEngine:
         return moves.to_act(cast(DisunyerState, state))
 
     def legal_actions(self, state: core.State, seat: int) -> list[core.Action]:
-        return cast(list[core.Action], moves.legal_actions(cast(DisunyerState, state), seat))
+        return cast("list[core.Action]", moves.legal_actions(cast(DisunyerState, state), seat))
 
     def default_action(self, state: core.State, seat: int) -> core.Action:
         return cast(core.Action, moves.default_action(cast(DisunyerState, state), seat))
@@ -142,18 +141,18 @@ def _working_copy(state: DisunyerState) -> DisunyerState:
     return new
 
 
-_WRONG_MOVE: dict[Step | None, str] = {
+_WRONG_MOVE: dict[str | None, str] = {
     None: "There is no Disunyer to resolve now: keep or pass your card.",
     PICK: "You hold a dealt Ace: call Disunyer and pick a rival.",
     GUESS: "You were challenged: guess the suit of the Ace.",
 }
 
 
-def _require_decision(state: DisunyerState, seat: int, step: Step | None) -> None:
+def _require_decision(state: DisunyerState, seat: int, step: str | None) -> None:
     """``seat``'s decision is awaited, and it is of the ``step`` the move belongs to
-    (None: a turn's keep or pass)."""
-    if seat != moves.awaited_seat(state):
-        raise IllegalAction(moves.not_your_turn(state, seat))
+    (None: a turn's keep or pass). ``seat`` is a seat and the game is not over."""
+    reason = moves.OUT_OF_THE_GAME if state["out"][seat] else core.NOT_YOUR_TURN
+    core.require_turn(seat, moves.to_act(state), reason)
     if state["step"] != step:
         raise IllegalAction(_WRONG_MOVE[state["step"]])
 
@@ -167,7 +166,8 @@ def _require_turn_move(state: DisunyerState, seat: int, action: core.Action) -> 
 def _keep(state: DisunyerState, seat: int, action: core.Action, events: Events) -> None:
     _require_turn_move(state, seat, action)
     events.append({"type": "keep", "seat": seat})
-    _next_turn(state, events)
+    state["pos"] += 1
+    rounds.advance_turns(state, events)
 
 
 def _pass(state: DisunyerState, seat: int, action: core.Action, events: Events) -> None:
@@ -176,10 +176,6 @@ def _pass(state: DisunyerState, seat: int, action: core.Action, events: Events) 
         core.require(seat not in state["stuck"], "Your King is stuck: you must keep it.")
         raise IllegalAction("The next player has a stuck King: you must keep your card.")
     rounds.pass_card(state, seat, events)
-    _next_turn(state, events)
-
-
-def _next_turn(state: DisunyerState, events: Events) -> None:
     state["pos"] += 1
     rounds.advance_turns(state, events)
 
@@ -233,7 +229,7 @@ def _view(state: DisunyerState, seat: int | None) -> DisunyerView:
         seat = None
     out = state["out"]
     phase = state["phase"]
-    awaited = moves.awaited_seat(state)
+    to_act = moves.to_act(state)
     over = phase == OVER
     return {
         "game": NAME,
@@ -244,8 +240,8 @@ def _view(state: DisunyerState, seat: int | None) -> DisunyerView:
         "step": state["step"],
         "round": state["round"],
         "order": list(state["order"]),
-        "to_act": [] if awaited is None else [awaited],
-        "legal": moves.legal_actions(state, seat) if seat is not None and seat == awaited else [],
+        "to_act": to_act,
+        "legal": moves.awaited_moves(state, seat) if seat is not None and seat in to_act else [],
         "over": over,
         "outcome": _outcome(state) if over else None,
         "hand": None if seat is None else state["hands"][seat],
