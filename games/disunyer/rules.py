@@ -69,22 +69,60 @@ class DisunyerEngine:
         return cast(core.Action, moves.default_action(cast(DisunyerState, state), seat))
 
     def apply(self, state: core.State, seat: int, action: core.Action) -> tuple[core.State, Events]:
-        st = cast(DisunyerState, state)
         kind = core.action_kind(action)
-        if st["phase"] == OVER:
+        if state["phase"] == OVER:
             raise IllegalAction("The game is over.")
+        new = _working_copy(state)
+        st = cast(DisunyerState, new)
         core.require_seat(seat, seat_count(st))
         handler = _HANDLERS.get(kind)
         if handler is None:
             raise IllegalAction(f"Unknown move {kind!r}: Disunyer has keep, pass, pick and guess.")
-        new = _working_copy(st)
         events: Events = []
-        handler(new, seat, action, events)
-        rounds.log_events(new, events)
-        return cast(core.State, new), events
+        handler(st, seat, action, events)
+        rounds.log_events(st, events)
+        return new, events
 
     def view(self, state: core.State, seat: int | None) -> core.View:
-        return cast(core.View, _view(cast(DisunyerState, state), seat))
+        st = cast(DisunyerState, state)
+        players = seat_count(st)
+        if seat is not None and not core.is_seat(seat, players):
+            seat = None
+        out = st["out"]
+        phase = st["phase"]
+        to_act = moves.to_act(st)
+        over = phase == OVER
+        view: DisunyerView = {
+            "game": NAME,
+            "seat": seat,
+            "players": players,
+            "mode": st["mode"],
+            "phase": phase,
+            "step": st["step"],
+            "round": st["round"],
+            "order": list(st["order"]),
+            "to_act": to_act,
+            "legal": moves.awaited_moves(st, seat) if seat is not None and seat in to_act else [],
+            "over": over,
+            "outcome": _outcome(st) if over else None,
+            "hand": None if seat is None else st["hands"][seat],
+            "cards": _visible_cards(st, seat),
+            "standing": [not o for o in out],
+            "out_round": [o or None for o in out],
+            "in_round": list(st["seq"]),
+            "turn": st["seq"][st["pos"]] if phase == TURNS else None,
+            "holder": st["holder"],
+            "rival": st["rival"],
+            "stuck": list(st["stuck"]),
+            "duels": list(st["duels"]),
+            "deck": len(st["deck"]),
+            "discard": len(st["discard"]),
+            "last_round": st["last"],
+            "rounds": list(st.get("rounds", ())),
+            "log": list(st["log"]),
+            "log_from": st["nlog"] - len(st["log"]),
+        }
+        return cast(core.View, view)
 
     def outcome(self, state: core.State) -> dict[str, Any] | None:
         return cast("dict[str, Any] | None", _outcome(cast(DisunyerState, state)))
@@ -132,7 +170,7 @@ def _check_stacked_deck(deck: Any) -> None:
 
 
 # ------------------------------------------------------------------------ moves
-def _working_copy(state: DisunyerState) -> DisunyerState:
+def _working_copy(state: core.State) -> core.State:
     """A shallow copy with its own per-seat lists (the ones nearly every move changes)."""
     new = state.copy()
     new["hands"] = list(state["hands"])
@@ -157,21 +195,19 @@ def _require_decision(state: DisunyerState, seat: int, step: str | None) -> None
         raise IllegalAction(_WRONG_MOVE[state["step"]])
 
 
-def _require_turn_move(state: DisunyerState, seat: int, action: core.Action) -> None:
+def _keep(state: DisunyerState, seat: int, action: core.Action, events: Events) -> None:
     _require_decision(state, seat, None)
     if len(action) != 1:
         raise IllegalAction(f"A {action['type']} move takes no other data.")
-
-
-def _keep(state: DisunyerState, seat: int, action: core.Action, events: Events) -> None:
-    _require_turn_move(state, seat, action)
     events.append({"type": "keep", "seat": seat})
     state["pos"] += 1
     rounds.advance_turns(state, events)
 
 
 def _pass(state: DisunyerState, seat: int, action: core.Action, events: Events) -> None:
-    _require_turn_move(state, seat, action)
+    _require_decision(state, seat, None)
+    if len(action) != 1:
+        raise IllegalAction(f"A {action['type']} move takes no other data.")
     if not moves.can_pass(state):
         core.require(seat not in state["stuck"], "Your King is stuck: you must keep it.")
         raise IllegalAction("The next player has a stuck King: you must keep your card.")
@@ -221,46 +257,6 @@ def _visible_cards(state: DisunyerState, seat: int | None) -> list[str | None]:
     cards = [c if (k & bit) else None for c, k in zip(hands, known)]
     cards[seat] = hands[seat]
     return cards
-
-
-def _view(state: DisunyerState, seat: int | None) -> DisunyerView:
-    players = seat_count(state)
-    if seat is not None and not core.is_seat(seat, players):
-        seat = None
-    out = state["out"]
-    phase = state["phase"]
-    to_act = moves.to_act(state)
-    over = phase == OVER
-    return {
-        "game": NAME,
-        "seat": seat,
-        "players": players,
-        "mode": state["mode"],
-        "phase": phase,
-        "step": state["step"],
-        "round": state["round"],
-        "order": list(state["order"]),
-        "to_act": to_act,
-        "legal": moves.awaited_moves(state, seat) if seat is not None and seat in to_act else [],
-        "over": over,
-        "outcome": _outcome(state) if over else None,
-        "hand": None if seat is None else state["hands"][seat],
-        "cards": _visible_cards(state, seat),
-        "standing": [not o for o in out],
-        "out_round": [o or None for o in out],
-        "in_round": list(state["seq"]),
-        "turn": state["seq"][state["pos"]] if phase == TURNS else None,
-        "holder": state["holder"],
-        "rival": state["rival"],
-        "stuck": list(state["stuck"]),
-        "duels": list(state["duels"]),
-        "deck": len(state["deck"]),
-        "discard": len(state["discard"]),
-        "last_round": state["last"],
-        "rounds": list(state.get("rounds", ())),
-        "log": list(state["log"]),
-        "log_from": state["nlog"] - len(state["log"]),
-    }
 
 
 def _outcome(state: DisunyerState) -> Outcome | None:
