@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
 
 from games import core, search
+from games.disunyer.cards import DECK, RANK_VALUE, is_ace, is_king
 from games.disunyer.rules import ENGINE
-
-RANKS = "A234567JNK"
-VALUE = {r: i for i, r in enumerate(RANKS)}
-SUITS = ("o", "c", "s", "b")
+from games.disunyer.state import DISUNYER, OVER, PUBLIC, TURNS
 
 
 def unread_events(view: dict, next_event: int) -> list[dict]:
@@ -36,7 +34,7 @@ class SeenAces:
                 self.aces.add(ev["ace"])
             elif t == "draw" or t == "reveal":
                 cards = [ev["card"]] if t == "draw" else ev["cards"]
-                self.aces.update(c for c in cards if c and c[0] == "A")
+                self.aces.update(c for c in cards if c and is_ace(c))
         self.next_event = view.get("log_from", 0) + len(view["log"])
 
 
@@ -73,7 +71,7 @@ class RuleBot:
         if kind == "guess":
             ruled_out = {c[1] for c in self.memory.aces}
             for c in view["cards"]:
-                if c and c[0] == "A" and view["seat"] is not None:
+                if c and is_ace(c) and view["seat"] is not None:
                     ruled_out.add(c[1])
             holder = view.get("holder")
             if holder is not None and view["cards"][holder]:
@@ -83,13 +81,13 @@ class RuleBot:
             return rng.choice(options)
         # keep or pass
         me = view["seat"]
-        mine = VALUE[view["hand"][0]]
+        mine = RANK_VALUE[view["hand"][0]]
         seq = view["in_round"]
         pos = seq.index(me)
         cards = view["cards"]
         for s in seq[:pos]:
             c = cards[s]
-            if c and VALUE[c[0]] < mine:
+            if c and RANK_VALUE[c[0]] < mine:
                 return {"type": "keep"}
         # The next player's card can never be known before one's turn (cards only
         # move forward), so the swap is blind: pass a low card.
@@ -100,9 +98,6 @@ class RuleBot:
 # --------------------------------------------------------------------------- search
 # The strong bot: determinized Monte Carlo search (games/search.py). Everything
 # below works from views only; the states built here are the bot's own guesses.
-
-
-PUBLIC = -1
 
 
 class Memory:
@@ -154,91 +149,138 @@ def determinize(view: dict, rng: random.Random, memory: Memory | None = None) ->
     if memory is None:
         memory = Memory()
         memory.update(view)
+    seq = list(view["in_round"])
+    hands, known, hidden = _seen_hands(view, seq)
+    rules = _hidden_card_rules(view, seq, hidden)
+    deck, discard = _deal_unseen(view, memory, hands, hidden, rules, rng)
+    rng.shuffle(deck)
+    return _sampled_state(view, rng, seq, hands, known, deck, discard)
+
+
+def _seen_hands(view: dict, seq: list[int]) -> tuple[list[str | None], list[int], list[int]]:
+    """The cards the view shows in the seats' hands, who knows them (``known``) and
+    the seats of the round whose card is hidden."""
     me = view["seat"]
     n = view["players"]
-    seq = list(view["in_round"])
-    phase = view["phase"]
     cards = view["cards"]
     hands: list[str | None] = [None] * n
     known = [0] * n
-    visible: list[str] = []
     hidden: list[int] = []
-    holding = seq if phase in ("turns", "disunyer") else []
+    holding = seq if view["phase"] in (TURNS, DISUNYER) else []
     public_seats = set(view["stuck"]) | {d["holder"] for d in view["duels"] if d.get("ace")}
     for s in holding:
-        c = cards[s]
-        if c is not None:
-            hands[s] = c
-            visible.append(c)
-            if s in public_seats:
-                known[s] = PUBLIC
-            else:
-                known[s] = (1 << s) | (1 << me) if me is not None else (1 << s)
-        else:
+        card = cards[s]
+        if card is None:
             hidden.append(s)
             known[s] = 1 << s
-    # Constraints on the hidden cards.
-    allowed: dict[int, Any] = {}
-    if phase == "turns":
-        no_king = view["mode"] == "stuck-king"
-        for s in hidden:
-            allowed[s] = (lambda c: c[0] not in "AK") if no_king else (lambda c: c[0] != "A")
-    elif phase == "disunyer":
-        holder = view["holder"]
-        callers = {d["holder"] for d in view["duels"]}
-        before = seq[: seq.index(holder)] if holder in seq else []
-        for s in hidden:
-            if s == holder or s in callers:
-                allowed[s] = lambda c: c[0] == "A"
-            elif s in before:
-                allowed[s] = lambda c: c[0] != "A"
-    deck_size = view["deck"]
+        elif s in public_seats:
+            hands[s] = card
+            known[s] = PUBLIC
+        else:
+            hands[s] = card
+            known[s] = (1 << s) | (1 << me) if me is not None else (1 << s)
+    return hands, known, hidden
+
+
+def _not_ace(card: str) -> bool:
+    return not is_ace(card)
+
+
+def _neither_ace_nor_king(card: str) -> bool:
+    return not is_ace(card) and not is_king(card)
+
+
+def _hidden_card_rules(view: dict, seq: list[int], hidden: list[int]) -> dict[int, Callable[[str], bool]]:
+    """What each hidden card may be, by seat (seats left out may hold any card)."""
+    if view["phase"] == TURNS:
+        rule = _neither_ace_nor_king if view["mode"] == "stuck-king" else _not_ace
+        return {s: rule for s in hidden}
+    if view["phase"] != DISUNYER:
+        return {}
+    holder = view["holder"]
+    callers = {d["holder"] for d in view["duels"]}
+    before = seq[: seq.index(holder)] if holder in seq else []
+    rules: dict[int, Callable[[str], bool]] = {}
+    for s in hidden:
+        if s == holder or s in callers:
+            rules[s] = is_ace
+        elif s in before:
+            rules[s] = _not_ace
+    return rules
+
+
+def _unseen(seen: set[str], known_discard: list[str]) -> list[str]:
+    excluded = seen | set(known_discard)
+    return [c for c in DECK if c not in excluded]
+
+
+def _deal_unseen(
+    view: dict, memory: Memory, hands: list[str | None], hidden: list[int],
+    rules: dict[int, Callable[[str], bool]], rng: random.Random,
+) -> tuple[list[str], list[str]]:
+    """Deal the cards not seen to the hidden hands (filled in ``hands``), the discard
+    pile (after the cards ``memory`` knows are in it) and the deck: the deck and the
+    discard pile."""
+    seen = {c for c in hands if c is not None}
     discard_size = view["discard"]
-    seen = set(visible)
     known_discard = [c for c in sorted(memory.discard) if c not in seen][:discard_size]
-    pool = [c for c in core.spanish_deck() if c not in seen and c not in set(known_discard)]
-    slots: list[search.Slot] = [(s, 1, allowed.get(s)) for s in hidden]
+    slots: list[search.Slot] = [(s, 1, rules.get(s)) for s in hidden]
     slots.append(("discard", discard_size - len(known_discard), None))
-    slots.append(("deck", deck_size, None))
-    dealt = search.fill_slots(pool, slots, rng)
+    slots.append(("deck", view["deck"], None))
+    dealt = search.fill_slots(_unseen(seen, known_discard), slots, rng)
     if dealt is None:  # memory out of step with the view: forget it
-        pool = [c for c in core.spanish_deck() if c not in seen]
         known_discard = []
         slots[-2] = ("discard", discard_size, None)
-        dealt = search.fill_slots(pool, slots, rng)
-        if dealt is None:
-            dealt = search.fill_slots(pool, [(k, z, None) for k, z, _ in slots], rng)
-            if dealt is None:
-                raise ValueError("the view's card counts do not add up")
+        dealt = _fill_even_breaking_rules(_unseen(seen, known_discard), slots, rng)
     for s in hidden:
         hands[s] = dealt[s][0]
-    deck = dealt["deck"]
-    rng.shuffle(deck)
-    pending: list[int] = []
-    if phase == "disunyer" and view["holder"] in seq:
-        after = seq[seq.index(view["holder"]) + 1:]
-        out_round = view["out_round"]
-        pending = [s for s in after if hands[s] and hands[s][0] == "A" and not out_round[s]]
+    return dealt["deck"], known_discard + dealt["discard"]
+
+
+def _fill_even_breaking_rules(pool: list[str], slots: list[search.Slot], rng: random.Random) -> dict:
+    """``search.fill_slots``, dropping the rules on the hidden cards if no deal keeps them."""
+    dealt = search.fill_slots(pool, slots, rng)
+    if dealt is None:
+        dealt = search.fill_slots(pool, [(k, z, None) for k, z, _ in slots], rng)
+    if dealt is None:
+        raise ValueError("the view's card counts do not add up")
+    return dealt
+
+
+def _pending_callers(view: dict, seq: list[int], hands: list[str | None]) -> list[int]:
+    """The Ace holders after the one resolving a Disunyer, still to call."""
+    if view["phase"] != DISUNYER or view["holder"] not in seq:
+        return []
+    after = seq[seq.index(view["holder"]) + 1:]
+    out_round = view["out_round"]
+    return [s for s in after if (card := hands[s]) and is_ace(card) and not out_round[s]]
+
+
+def _sampled_state(
+    view: dict, rng: random.Random, seq: list[int], hands: list[str | None], known: list[int],
+    deck: list[str], discard: list[str],
+) -> dict:
+    phase = view["phase"]
     turn = view["turn"]
     return {
-        "n": n,
+        "n": view["players"],
         "mode": view["mode"],
         "seed": search.fresh_seed(rng),
         "stream": 2,
         "order": list(view["order"]),
         "round": view["round"],
         "deck": deck,
-        "discard": known_discard + dealt["discard"],
+        "discard": discard,
         "hands": hands,
         "known": known,
         "out": [o or 0 for o in view["out_round"]],
         "phase": phase,
         "step": view["step"],
-        "seq": seq if phase != "over" else [],
+        "seq": seq if phase != OVER else [],
         "pos": seq.index(turn) if turn is not None and turn in seq else 0,
         "holder": view["holder"],
         "rival": view["rival"],
-        "pending": pending,
+        "pending": _pending_callers(view, seq, hands),
         "stuck": list(view["stuck"]),
         "duels": list(view["duels"]),
         "last": view["last_round"],
@@ -260,20 +302,20 @@ def rollout_policy(engine, state: dict, seat: int, rng: random.Random) -> dict:
     if kind in ("pick", "guess"):
         return rng.choice(legal)
     hands = state["hands"]
-    value = VALUE[hands[seat][0]]
+    value = RANK_VALUE[hands[seat][0]]
     seq = state["seq"]
     pos = state["pos"]
     known = state["known"]
     bit = 1 << seat
     for s in seq[:pos]:
-        if known[s] & bit and VALUE[hands[s][0]] < value:
+        if known[s] & bit and RANK_VALUE[hands[s][0]] < value:
             return {"type": "keep"}  # someone who already played is known to be lower
     last = pos == len(seq) - 1
     return {"type": "pass"} if value <= (4 if last else 3) else {"type": "keep"}
 
 
 def _round_over(engine, state: dict, root: dict) -> bool:
-    return state["round"] != root["start"]["round"] or state["phase"] == "over"
+    return state["round"] != root["start"]["round"] or state["phase"] == OVER
 
 
 def evaluate(engine, state: dict, seat: int, root: dict) -> float:

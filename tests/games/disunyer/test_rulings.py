@@ -6,7 +6,8 @@ import pytest
 
 from games import core
 from games.core import IllegalAction, InvalidOptions
-from games.disunyer.rules import ENGINE, event_text
+from games.disunyer.rules import ENGINE
+from games.disunyer.text import event_text
 
 from .helpers import ANN, BEA, CARL, DAN, FULL_DECK, act, all_cards, cards_in, start, types
 

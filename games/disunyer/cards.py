@@ -1,0 +1,39 @@
+"""Disunyer's cards: the Spanish 40-card deck, ranked Ace (lowest) to King (highest).
+
+Suits never affect a card's value: the lowest rank in a reveal loses, ties all lose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from games import core
+
+RANKS = core.SPANISH_RANKS
+SUITS = core.SPANISH_SUITS
+RANK_VALUE = {r: i for i, r in enumerate(RANKS)}
+DECK = tuple(core.spanish_deck())
+ALL_CARDS = frozenset(DECK)
+ACE = "A"
+KING = "K"
+
+
+def is_ace(card: str) -> bool:
+    return card[0] == ACE
+
+
+def is_king(card: str) -> bool:
+    return card[0] == KING
+
+
+def lowest_holders(hands: Sequence[str], seats: Sequence[int]) -> list[int]:
+    """Those of ``seats`` whose card in ``hands`` ranks lowest (all of them on a tie),
+    in the order given: they go out."""
+    values = [RANK_VALUE[hands[s][0]] for s in seats]
+    low = min(values)
+    return [s for s, v in zip(seats, values) if v == low]
+
+
+def card_name(card: str) -> str:
+    """``Ao`` → "Ace of coins"."""
+    return core.card_name(card, spanish=True)

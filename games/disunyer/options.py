@@ -1,0 +1,38 @@
+"""Disunyer's table options: the mode (standard or Stuck King) and the table size."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games import core
+from games.core import InvalidOptions
+
+MODE_CHOICES = ("standard", "stuck-king")
+DEFAULT_OPTIONS: dict[str, Any] = {"mode": "standard"}
+MIN_PLAYERS = 2
+MAX_PLAYERS = 8
+TURN_SECONDS = 10
+
+
+def validate_options(options: dict[str, Any], players: int | None = None) -> dict[str, Any]:
+    """The options with their defaults; ``InvalidOptions`` says what is wrong."""
+    if not isinstance(options, dict):
+        raise InvalidOptions('Options must be a dictionary such as {"mode": "standard"}.')
+    unknown = sorted(str(k) for k in options if k not in DEFAULT_OPTIONS)
+    if unknown:
+        raise InvalidOptions(
+            f'Unknown option {", ".join(unknown)}: Disunyer only has the option "mode".'
+        )
+    mode = options.get("mode", DEFAULT_OPTIONS["mode"])
+    if not isinstance(mode, str) or mode not in MODE_CHOICES:
+        raise InvalidOptions(f'The mode must be "standard" or "stuck-king", not {mode!r}.')
+    if players is not None and (
+        not core.is_whole_number(players) or not (MIN_PLAYERS <= players <= MAX_PLAYERS)
+    ):
+        raise InvalidOptions(f"Disunyer is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players!r}.")
+    return {"mode": mode}
+
+
+def turn_seconds(options: dict[str, Any]) -> int:
+    """Every decision has the same time, whatever the options."""
+    return TURN_SECONDS

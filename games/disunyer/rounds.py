@@ -1,0 +1,280 @@
+"""Disunyer's rounds: the deal, the Disunyers, the turns, the reveal and the end of a
+round, played on the engine's working copy of the state (its ``hands``, ``known`` and
+``out`` lists already its own)."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from games import core
+from games.disunyer.cards import ACE, is_king, lowest_holders
+from games.disunyer.state import (
+    DISUNYER,
+    GUESS,
+    OVER,
+    PICK,
+    PUBLIC,
+    TURNS,
+    DisunyerState,
+    Duel,
+    seat_count,
+)
+
+Events = list[dict[str, Any]]
+LOG_SIZE = 30
+
+
+def log_events(st: DisunyerState, events: Events) -> None:
+    """Keep the move's events in the state's log (its last ``LOG_SIZE`` events)."""
+    if events:
+        log = st["log"] + events
+        if len(log) > LOG_SIZE:
+            log = log[-LOG_SIZE:]
+        st["log"] = log
+        st["nlog"] = st["nlog"] + len(events)
+
+
+def draw(st: DisunyerState, events: Events) -> str:
+    """The top card of the deck; an empty deck is first rebuilt from the discard pile.
+
+    ``st["deck"]`` and ``st["discard"]`` must already be lists owned by ``st``.
+    """
+    deck = st["deck"]
+    if not deck:
+        stream = st["stream"]
+        deck = core.shuffled(st["discard"], st["seed"], stream)
+        st["stream"] = stream + 1
+        st["deck"] = deck
+        st["discard"] = []
+        events.append({"type": "reshuffle", "cards": len(deck)})
+    return deck.pop(0)
+
+
+def deal(st: DisunyerState, events: Events) -> None:
+    """Start the next round: one card to every standing seat, then Disunyer or turns."""
+    rnd = st["round"] + 1
+    st["round"] = rnd
+    out = st["out"]
+    seq = [s for s in st["order"] if not out[s]]
+    st["seq"] = seq
+    st["deck"] = list(st["deck"])
+    st["discard"] = list(st["discard"])
+    hands = st["hands"]
+    known = st["known"]
+    events.append({"type": "deal", "round": rnd, "seats": seq})
+    aces = []
+    for s in seq:
+        card = hands[s] = draw(st, events)
+        known[s] = 1 << s
+        if card[0] == ACE:
+            aces.append(s)
+    st["duels"] = []
+    if aces:
+        st["phase"] = DISUNYER
+        st["pending"] = aces
+        st["stuck"] = []
+        next_disunyer(st, events)
+        return
+    st["phase"] = TURNS
+    st["step"] = None
+    st["pos"] = 0
+    st["stuck"] = _stick_kings(st, events) if st["mode"] == "stuck-king" else []
+    advance_turns(st, events)
+
+
+def _dealt_hands(st: DisunyerState) -> list[str]:
+    """``st["hands"]``, where every seat of the round holds a card."""
+    return cast("list[str]", st["hands"])
+
+
+def _stick_kings(st: DisunyerState, events: Events) -> list[int]:
+    """Turn the dealt Kings face up: the seats holding them must keep them."""
+    hands = _dealt_hands(st)
+    stuck = [s for s in st["seq"] if is_king(hands[s])]
+    for s in stuck:
+        st["known"][s] = PUBLIC
+        events.append({"type": "stuck", "seat": s, "card": hands[s]})
+    return stuck
+
+
+def advance_turns(st: DisunyerState, events: Events) -> None:
+    """Apply forced keeps (stuck Kings); reveal once every seat has had its turn."""
+    seq = st["seq"]
+    stuck = st["stuck"]
+    while st["pos"] < len(seq):
+        if not stuck:
+            return
+        pos = st["pos"]
+        seat = seq[pos]
+        if seat in stuck:
+            events.append({"type": "keep", "seat": seat, "forced": "stuck"})
+        elif pos + 1 < len(seq) and seq[pos + 1] in stuck:
+            events.append({"type": "keep", "seat": seat, "forced": "blocked"})
+        else:
+            return
+        st["pos"] = pos + 1
+    reveal(st, events)
+
+
+def pass_card(st: DisunyerState, seat: int, events: Events) -> None:
+    """``seat`` swaps cards with the next seat, or, as the last seat, with the deck."""
+    seq = st["seq"]
+    pos = st["pos"]
+    if pos + 1 == len(seq):
+        _swap_with_deck(st, seat, events)
+        return
+    nxt = seq[pos + 1]
+    hands = st["hands"]
+    known = st["known"]
+    both = (1 << seat) | (1 << nxt)
+    hands[seat], hands[nxt] = hands[nxt], hands[seat]
+    # Passes are public, so whatever anyone knew follows the cards; the two
+    # players now both know both cards.
+    known_by_seat = known[seat]
+    known[seat] = known[nxt] | both
+    known[nxt] = known_by_seat | both
+    events.append({"type": "pass", "seat": seat, "to": nxt})
+
+
+def _swap_with_deck(st: DisunyerState, seat: int, events: Events) -> None:
+    """The drawn card is shown, the card let go goes face down to the discard pile
+    (after the draw, so that a reshuffle for the draw does not take it)."""
+    st["deck"] = list(st["deck"])
+    st["discard"] = list(st["discard"])
+    card = draw(st, events)
+    st["discard"].append(_dealt_hands(st)[seat])
+    st["hands"][seat] = card
+    st["known"][seat] = PUBLIC
+    events.append({"type": "draw", "seat": seat, "card": card})
+
+
+def reveal(st: DisunyerState, events: Events) -> None:
+    """Every card shown; the seats with the lowest card are out."""
+    seq = st["seq"]
+    hands = _dealt_hands(st)
+    cards: list[str | None] = [None] * seat_count(st)
+    for s in seq:
+        cards[s] = hands[s]
+    losers = lowest_holders(hands, seq)
+    rnd = st["round"]
+    out = st["out"]
+    for s in losers:
+        out[s] = rnd
+    events.append({"type": "reveal", "cards": cards})
+    events.append({"type": "out", "seats": losers, "round": rnd})
+    st["last"] = {"round": rnd, "kind": "reveal", "cards": cards, "out": losers, "duels": []}
+    end_round(st, events)
+
+
+def end_round(st: DisunyerState, events: Events) -> None:
+    """Every card in play to the discard pile; the next deal, or the end of the game."""
+    assert st["last"] is not None
+    # A game stored before the rounds were kept keeps them from its next round.
+    st["rounds"] = st.get("rounds", []) + [st["last"]]
+    seq = st["seq"]
+    dealt = _dealt_hands(st)
+    st["discard"] = st["discard"] + [dealt[s] for s in seq]
+    hands = st["hands"]
+    known = st["known"]
+    for s in seq:
+        hands[s] = None
+        known[s] = 0
+    st["holder"] = None
+    st["rival"] = None
+    st["step"] = None
+    st["pending"] = []
+    st["stuck"] = []
+    st["pos"] = 0
+    standing = [s for s in st["order"] if not st["out"][s]]
+    if len(standing) >= 2:
+        deal(st, events)
+    else:
+        _end_game(st, standing, events)
+
+
+def _end_game(st: DisunyerState, standing: list[int], events: Events) -> None:
+    st["phase"] = OVER
+    st["seq"] = []
+    if standing:
+        st["winner"] = standing[0]
+        events.append({"type": "win", "seat": standing[0]})
+    else:
+        st["no_winner"] = True
+        events.append({"type": "no_winner"})
+
+
+def next_disunyer(st: DisunyerState, events: Events) -> None:
+    """Move to the next Disunyer still valid, or end the round."""
+    out = st["out"]
+    pending = st["pending"]
+    standing = [s for s in st["order"] if not out[s]]
+    while pending and len(standing) > 1:
+        holder = pending[0]
+        pending = pending[1:]
+        if out[holder]:
+            continue  # knocked out before their turn: cancelled, never shown
+        st["pending"] = pending
+        st["holder"] = holder
+        st["rival"] = None
+        st["step"] = PICK
+        rivals = [s for s in standing if s != holder]
+        if len(rivals) == 1:
+            # A decision with exactly one legal choice is applied at once.
+            pick(st, holder, rivals[0], events, forced=True)
+        return
+    st["pending"] = []
+    _end_disunyer_round(st, events)
+
+
+def _end_disunyer_round(st: DisunyerState, events: Events) -> None:
+    """The round's summary shows only the Aces that were guessed at."""
+    rnd = st["round"]
+    cards: list[str | None] = [None] * seat_count(st)
+    for d in st["duels"]:
+        if d["ace"] is not None:
+            cards[d["holder"]] = d["ace"]
+    st["last"] = {
+        "round": rnd,
+        "kind": "disunyer",
+        "cards": cards,
+        "out": [s for s in st["seq"] if st["out"][s] == rnd],
+        "duels": st["duels"],
+    }
+    end_round(st, events)
+
+
+def pick(st: DisunyerState, holder: int, rival: int | None, events: Events, forced: bool = False) -> None:
+    """The caller challenges ``rival``; picking nobody (None) puts the caller out."""
+    if rival is None:
+        st["out"][holder] = st["round"]
+        duel: Duel = {"holder": holder, "rival": None, "ace": None, "suit": None, "out": holder}
+        st["duels"] = st["duels"] + [duel]
+        events.append({"type": "no_call", "seat": holder})
+        next_disunyer(st, events)
+        return
+    st["rival"] = rival
+    st["step"] = GUESS
+    event: dict[str, Any] = {"type": "call", "seat": holder, "rival": rival}
+    if forced:
+        event["forced"] = True
+    events.append(event)
+
+
+def guess(st: DisunyerState, rival: int, suit: str | None, events: Events) -> None:
+    """The rival names a suit (None: no answer): right puts the caller out, else the
+    rival; the Ace is shown either way."""
+    holder = st["holder"]
+    assert holder is not None
+    ace = _dealt_hands(st)[holder]
+    right = suit is not None and ace[1] == suit
+    loser = holder if right else rival
+    st["out"][loser] = st["round"]
+    st["known"][holder] = PUBLIC
+    duel: Duel = {"holder": holder, "rival": rival, "ace": ace, "suit": suit, "out": loser}
+    st["duels"] = st["duels"] + [duel]
+    events.append(
+        {"type": "guess", "seat": rival, "holder": holder, "suit": suit, "ace": ace, "right": right, "out": loser}
+    )
+    st["holder"] = None
+    st["rival"] = None
+    next_disunyer(st, events)
