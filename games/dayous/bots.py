@@ -6,8 +6,9 @@ import math
 import random
 from typing import Any
 
-from games import core, search
-from games.dayous.rules import ENGINE, RANK_VALUE, beats
+from games import search
+from games.dayous.cards import RANK_VALUE, beats, full_deck
+from games.dayous.rules import ENGINE
 
 
 class RandomBot:
@@ -137,7 +138,7 @@ class RuleBot:
 # The strong bot: determinized Monte Carlo search (games/search.py). Everything
 # below works from views only; the states built here are the bot's own guesses.
 
-FULL_DECKS = {d: core.french_deck(d, jokers=True) for d in (1, 2, 3)}
+FULL_DECKS = {d: full_deck(d) for d in (1, 2, 3)}
 
 
 class Memory:
