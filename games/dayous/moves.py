@@ -1,4 +1,4 @@
-"""The legal moves of a Dayous seat, and what a timeout plays.
+"""The legal moves of a Dayous seat, who is awaited, and what a timeout plays.
 
 ``legal_actions`` lists every distinct card multiset once (several decks hold equal
 cards), and is exactly what ``rules.DayousEngine.apply`` accepts.
