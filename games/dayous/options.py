@@ -39,14 +39,17 @@ def validate_options(options: dict[str, Any], players: int | None = None) -> dic
     unknown = sorted(set(options) - set(DEFAULT_OPTIONS))
     if unknown:
         raise InvalidOptions(
-            f"Unknown option {unknown[0]!r}: Dayous takes only 'decks' (1 to 3) and 'clock' (10 to 60 seconds)."
+            f"Unknown option {unknown[0]!r}: Dayous takes only 'decks' ({DECKS_RANGE[0]} to {DECKS_RANGE[1]}) "
+            f"and 'clock' ({CLOCK_RANGE[0]} to {CLOCK_RANGE[1]} seconds)."
         )
     out = dict(DEFAULT_OPTIONS)
     out.update(options)
     if not _in_range(out["decks"], DECKS_RANGE):
-        raise InvalidOptions("The number of decks must be a whole number from 1 to 3.")
+        raise InvalidOptions(f"The number of decks must be a whole number from {DECKS_RANGE[0]} to {DECKS_RANGE[1]}.")
     if not _in_range(out["clock"], CLOCK_RANGE):
-        raise InvalidOptions("The clock must be a whole number of seconds from 10 to 60.")
+        raise InvalidOptions(
+            f"The clock must be a whole number of seconds from {CLOCK_RANGE[0]} to {CLOCK_RANGE[1]}."
+        )
     if players is not None:
         _check_players(players, out["decks"])
     return out
