@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from games.dayous.rules import JOURNALS as DAYOUS_JOURNALS
+from games.dayous.bouts import JOURNALS as DAYOUS_JOURNALS
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ computes it."""
 from django import template
 from django.utils.html import format_html, format_html_join
 
-from games.dayous import rules
+from games.dayous import cards
 from rooms.templatetags.tables import card
 
 register = template.Library()
@@ -22,5 +22,5 @@ def move_face(move: dict):
 
 @register.filter
 def is_trump(card_code: str, trump: str) -> bool:
-    return bool(card_code) and rules.is_trump(card_code, trump)
+    return bool(card_code) and cards.is_trump(card_code, trump)
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import initialize
 
 from games import core
-from games.dayous import rules
+from games.dayous.options import max_players_for
 from games.dayous.rules import ENGINE
 
 from .stateful import EngineMachine, machine_test
@@ -26,7 +26,7 @@ def tables(draw):
         options["decks"] = decks
     if draw(st.booleans()):
         options["clock"] = draw(st.integers(10, 60))
-    return draw(st.integers(ENGINE.min_players, rules.max_players_for(decks))), options
+    return draw(st.integers(ENGINE.min_players, max_players_for(decks))), options
 
 
 class DayousGame(EngineMachine):

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from games import core
-from games.dayous.rules import ENGINE, journal_for
+from games.dayous.bouts import journal_for
+from games.dayous.rules import ENGINE
 from rooms import presence, services
 from rooms.models import MatchAction, Room
 from rooms.rendering import render_table

@@ -7,6 +7,9 @@ from collections import Counter
 
 from games import core
 from games.dayous import rules
+from games.dayous.bouts import start_bout
+from games.dayous.cards import RANK_VALUE
+from games.dayous.options import hand_size
 from games.dayous.rules import ENGINE
 
 ANN, BEA, CARL, DAN, EVE, FAY, GUS, HAL = range(8)
@@ -25,13 +28,13 @@ def stack(hands, faceup="2h", upper=(), lower=(), decks=1):
     of each half is filled from the unused cards in a fixed order, jokers last.
     """
     n = len(hands)
-    size = rules.hand_size(decks)
+    size = hand_size(decks)
     left = Counter(full_deck(decks))
     wanted = [c for h in hands for c in h] + list(upper) + ([faceup] if faceup else []) + list(lower)
     for card in wanted:
         assert left[card] > 0, f"too many {card}"
         left[card] -= 1
-    filler = sorted(left.elements(), key=lambda c: (c in JOKERS, c[1], rules.RANK_VALUE.get(c[0], 0)))
+    filler = sorted(left.elements(), key=lambda c: (c in JOKERS, c[1], RANK_VALUE.get(c[0], 0)))
     hands = [list(h) for h in hands]
     for h in hands:
         while len(h) < size:
@@ -67,7 +70,7 @@ def position(hands, trump="h", deck=(), leader=0, clockwise=True, decks=1,
     s["clockwise"] = clockwise
     s["log"] = []
     events = []
-    rules._start_bout(s, events, leader)
+    start_bout(s, events, leader)
     rules._settle(s, events)
     return s
 

@@ -3,7 +3,8 @@
 import pytest
 
 from games.core import IllegalAction
-from games.dayous.rules import ENGINE, beats
+from games.dayous.cards import beats
+from games.dayous.rules import ENGINE
 
 from .helpers import (
     ANN,

@@ -5,7 +5,8 @@ import random
 import pytest
 
 from games import core
-from games.dayous.rules import ENGINE, journal_for
+from games.dayous.bouts import journal_for
+from games.dayous.rules import ENGINE
 
 from .helpers import (
     ANN,

@@ -7,13 +7,15 @@ from collections import Counter
 
 import pytest
 
-from games.dayous import rules
+from games.dayous import bouts
 from games.dayous.bots import BOTS, RandomBot, RuleBot
-from games.dayous.rules import ENGINE, event_text
+from games.dayous.options import max_players_for
+from games.dayous.rules import ENGINE
+from games.dayous.text import event_text
 
 from .helpers import all_cards, full_deck
 
-CONFIGS = [(n, d) for d in (1, 2, 3) for n in range(2, 9) if n <= rules.max_players_for(d)]
+CONFIGS = [(n, d) for d in (1, 2, 3) for n in range(2, 9) if n <= max_players_for(d)]
 ACTION_CAP = 6000
 PLAY_TYPES = ("attack", "throw", "transfer")
 
@@ -129,7 +131,7 @@ def _playout(n, decks, seed, full_checks):
                 public.update(event["cards"])
             elif event["type"] in ("beat", "joker"):
                 public.add(event["card"])
-        faceup = rules._faceup(new)
+        faceup = bouts.faceup(new)
         if faceup:
             public.add(faceup)
         public.update(c for pair in new["table"] for c in pair if c)

@@ -2,7 +2,8 @@
 
 import json
 
-from games.dayous.rules import ENGINE, event_text
+from games.dayous.rules import ENGINE
+from games.dayous.text import event_text
 
 from .helpers import ANN, BEA, CARL, DAN, DONE, attack, beat, game, play, position, throw
 
