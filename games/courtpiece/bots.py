@@ -6,9 +6,20 @@ import random
 from typing import Any
 
 from games import search
-from games.courtpiece.cards import DECK, RANK, RANK_OF, RANKS, SUIT_OF, SUITS, best_suit, suit_strength, trick_leader
+from games.courtpiece.cards import (
+    DECK,
+    FACE_DOWN,
+    RANK,
+    RANK_OF,
+    RANKS,
+    SUIT_OF,
+    SUITS,
+    best_suit,
+    suit_strength,
+    trick_leader,
+)
 from games.courtpiece.playout import Playout
-from games.courtpiece.rules import ENGINE, FACE_DOWN
+from games.courtpiece.rules import ENGINE
 
 
 def _rank(card: str) -> int:

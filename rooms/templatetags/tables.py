@@ -50,7 +50,7 @@ def card(code, spanish=False, small=False):
 def event_line(event, names_and_game):
     """A public event as a sentence, with seat tokens replaced by escaped names."""
     names, game = names_and_game
-    text = importlib.import_module(f"games.{game}.rules").event_text(event)
+    text = importlib.import_module(f"games.{game}.text").event_text(event)
     parts = []
     last = 0
     for match in SEAT_TOKEN.finditer(text):
