@@ -16,7 +16,7 @@ from games.courtpiece.cards import (
     playable,
     sorted_hand,
 )
-from games.courtpiece.state import CourtPieceAction, CourtPieceState, Phase
+from games.courtpiece.state import CALL, CourtPieceAction, CourtPieceState
 
 
 def face_down_out(state: CourtPieceState, seat: int) -> bool:
@@ -35,9 +35,9 @@ def _plays(cards: list[str]) -> list[CourtPieceAction]:
 
 
 def legal_actions(state: CourtPieceState, seat: int) -> list[CourtPieceAction]:
-    if state["phase"] == Phase.OVER or seat != state["turn"]:
+    if seat != state["turn"]:  # (also when the table is over: no one's turn)
         return []
-    if state["phase"] == Phase.CALL:
+    if state["phase"] == CALL:
         return _calls(state)
     hand = state["hands"][seat]
     fd_out = face_down_out(state, seat)
@@ -72,7 +72,7 @@ def default_action(state: CourtPieceState, seat: int) -> CourtPieceAction:
     legal = legal_actions(state, seat)
     if not legal:
         raise IllegalAction(core.NOT_YOUR_TURN)
-    if state["phase"] == Phase.CALL:
+    if state["phase"] == CALL:
         return _default_call(state)
     cards = [a["card"] for a in legal if a["type"] == "play"]
     trick = state["trick"]

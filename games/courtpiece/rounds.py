@@ -22,7 +22,7 @@ from games.courtpiece.cards import (
     trick_leader,
     winning_team,
 )
-from games.courtpiece.state import SEAT_COUNT, CourtPieceState, LastTrick, Phase, Stats, TrickCard
+from games.courtpiece.state import CALL, OVER, PLAY, SEAT_COUNT, CourtPieceState, LastTrick, Stats, TrickCard
 
 HISTORY_KEYS = ("round", "winning_team", "points", "kind", "all_hands", "hands", "caller", "trump", "tricks")
 STATS_OF_KIND = {"court": "courts", "goon_court": "goon_courts", "four": "fours", "six": "sixes"}
@@ -57,7 +57,7 @@ def deal(state: CourtPieceState, first: int, events: list[dict[str, Any]]) -> No
     state["round"] += 1
     state.update(
         {
-            "phase": Phase.PLAY if rung_kaat else Phase.CALL,
+            "phase": PLAY if rung_kaat else CALL,
             "caller": None if rung_kaat else first,
             "leader": first,
             "turn": first,
@@ -247,7 +247,7 @@ def _end_table(state: CourtPieceState, events: list[dict[str, Any]], team: int) 
     totals = state["points"]
     winners = [team, team + 2]
     losers = [1 - team, 3 - team]
-    state["phase"] = Phase.OVER
+    state["phase"] = OVER
     state["turn"] = None
     state["result"] = {
         "places": core.places_from_exits([losers], winners, SEAT_COUNT),

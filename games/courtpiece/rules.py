@@ -18,7 +18,7 @@ from games.courtpiece.cards import DECK_SET, FACE_DOWN, SUIT_NAMES, SUIT_ORDER, 
 from games.courtpiece.moves import cards_allowed, face_down_out
 from games.courtpiece.options import MAX_PLAYERS, MIN_PLAYERS, turn_seconds, validate_options
 from games.courtpiece.rounds import deal, finish_trick, new_table, public_trick
-from games.courtpiece.state import SEAT_COUNT, CourtPieceState, CourtPieceView, Phase, seat_count
+from games.courtpiece.state import CALL, OVER, PLAY, SEAT_COUNT, CourtPieceState, CourtPieceView, seat_count
 
 NAME = "courtpiece"
 LOG_SIZE = 32  # public events kept for the views' log (this round's, most recent last)
@@ -67,7 +67,7 @@ class CourtPieceEngine:
 
     def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         kind = core.action_kind(action)
-        if state["phase"] == Phase.OVER:
+        if state["phase"] == OVER:
             raise IllegalAction("The table is over: no more moves.")
         before = cast(CourtPieceState, state)
         core.require_seat(seat, seat_count(before))
@@ -126,17 +126,17 @@ def _keep_log(before: CourtPieceState, new: CourtPieceState, events: list[Event]
 
 def _require_playing(state: CourtPieceState, seat: int) -> None:
     core.require_turn(seat, _to_act(state))
-    core.require(state["phase"] != Phase.CALL, "The trump must be called before anyone plays.")
+    core.require(state["phase"] != CALL, "The trump must be called before anyone plays.")
 
 
 def _call(state: CourtPieceState, seat: int, action: Action, events: list[Event]) -> None:
     core.require_turn(seat, _to_act(state))
-    core.require(state["phase"] == Phase.CALL, "Nothing to call now: the round is being played.")
+    core.require(state["phase"] == CALL, "Nothing to call now: the round is being played.")
     if state["opts"]["game"] == "hidden":
         _place_face_down(state, seat, action, events)
     else:
         _call_suit(state, seat, action, events)
-    state["phase"] = Phase.PLAY
+    state["phase"] = PLAY
     state["five"] = None
 
 
@@ -217,7 +217,8 @@ def _play(state: CourtPieceState, seat: int, action: Action, events: list[Event]
     if void:
         _require_allowed(state, seat, hand, card)
     hands = list(state["hands"])
-    hands[seat] = [c for c in hand if c != card]
+    hands[seat] = hand = list(hand)
+    hand.remove(card)
     state["hands"] = hands
     state["asked"] = None
     face_down = void and face_down_out(state, seat)
@@ -276,9 +277,16 @@ def _view(state: CourtPieceState, seat: int | None) -> CourtPieceView:
     if seat is not None and not core.is_seat(seat, SEAT_COUNT):
         seat = None
     phase = state["phase"]
+    trump = state["trump"]
+    # The trump as this seat knows it: the caller knows it before it has power.
+    if trump is None:
+        trump_seen = "none yet"
+    else:
+        trump_seen = trump if state["power"] or seat == state["caller"] else "hidden"
     fd_out = state["fd"] is not None and not state["power"]
     hand, counts = _hand_and_counts(state, seat, fd_out)
-    to_act = _to_act(state)
+    turn = state["turn"]
+    to_act = [] if turn is None else [turn]
     trick = state["trick"]
     return {
         "game": NAME,
@@ -286,17 +294,17 @@ def _view(state: CourtPieceState, seat: int | None) -> CourtPieceView:
         "players": SEAT_COUNT,
         "phase": phase,
         "to_act": to_act,
-        "legal": moves.legal_actions(state, seat) if seat is not None and seat in to_act else [],
-        "over": phase == Phase.OVER,
+        "legal": moves.legal_actions(state, seat) if seat is not None and seat == turn else [],
+        "over": phase == OVER,
         "outcome": state["result"],
         "log": list(state["log"]),
         "options": state["opts"],
         "round": state["round"],
         "caller": state["caller"],
         "leader": state["leader"],
-        "trump": _trump_seen(state, seat),
+        "trump": trump_seen,
         "trump_power": state["power"],
-        "face_down_placed": state["opts"]["game"] == "hidden" and fd_out and phase == Phase.PLAY,
+        "face_down_placed": state["opts"]["game"] == "hidden" and fd_out and phase == PLAY,
         "face_down": state["fd"] if (fd_out and seat == state["caller"]) else None,
         "hand": hand,
         "hand_counts": counts,
@@ -317,21 +325,11 @@ def _view(state: CourtPieceState, seat: int | None) -> CourtPieceView:
     }
 
 
-def _trump_seen(state: CourtPieceState, seat: int | None) -> str:
-    """The trump as ``seat`` knows it: a suit, ``"hidden"`` or ``"none yet"``."""
-    trump = state["trump"]
-    if trump is None:
-        return "none yet"
-    if state["power"] or seat == state["caller"]:
-        return trump
-    return "hidden"
-
-
 def _hand_and_counts(state: CourtPieceState, seat: int | None, fd_out: bool) -> tuple[list[str], list[int]]:
     """``seat``'s own cards (while calling, only the caller's five) and every seat's count
     (the Hidden card still face down counts in the caller's)."""
     caller = state["caller"]
-    if state["phase"] == Phase.CALL:
+    if state["phase"] == CALL:
         five = state["five"] or []
         counts = [5 if p == caller else 0 for p in range(SEAT_COUNT)]
         return (sorted_hand(five) if seat == caller else []), counts
