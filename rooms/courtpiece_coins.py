@@ -8,9 +8,9 @@ with all 13 hands. Team ``t`` is seats ``t`` and ``t + 2``.
 
 from accounts import coins
 from accounts.models import LedgerEntry
-from games.courtpiece.rules import DEFAULTS
+from games.courtpiece.options import DEFAULT_OPTIONS
 
-DEFAULT_BET = DEFAULTS["bet"]
+DEFAULT_BET = DEFAULT_OPTIONS["bet"]
 
 
 def table_bet(room) -> int:

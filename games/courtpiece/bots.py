@@ -6,9 +6,21 @@ import random
 from typing import Any
 
 from games import search
-from games.courtpiece.cards import DECK, RANK, RANK_OF, RANKS, SUIT_OF, SUITS, best_suit, suit_strength, trick_leader
+from games.courtpiece.cards import (
+    DECK,
+    FACE_DOWN,
+    RANK,
+    RANK_OF,
+    RANKS,
+    SUIT_OF,
+    best_suit,
+    sorted_hand,
+    suit_strength,
+    trick_leader,
+)
+from games.courtpiece.memory import Memory
 from games.courtpiece.playout import Playout
-from games.courtpiece.rules import ENGINE, FACE_DOWN
+from games.courtpiece.rules import ENGINE
 
 
 def _rank(card: str) -> int:
@@ -49,50 +61,12 @@ class RuleBot:
             self.memory.update(view)
         if len(legal) == 1:
             return legal[0]
-        first = legal[0]
-        if first["type"] == "call":
-            hand = view["hand"]
-            suit = best_suit(hand)
-            if "card" in first:
-                card = min((c for c in hand if c[1] == suit), key=_rank)
-                return {"type": "call", "card": card}
-            return {"type": "call", "suit": suit}
+        if legal[0]["type"] == "call":
+            return _call(view["hand"], face_down="card" in legal[0])
         plays = [a["card"] for a in legal if a["type"] == "play"]
-        can_ask = any(a["type"] == "ask" for a in legal)
-        trump = view["trump"] if view["trump_power"] or view["seat"] == view["caller"] else None
-        if trump in ("hidden", "none yet"):
-            trump = None
-        trick = view["trick"]
-        if not trick:
-            return {"type": "play", "card": self._lead(plays, trump, view)}
-        lead = view["lead_suit"]
-        power_trump = view["trump"] if view["trump_power"] else None
-        cards = [entry["card"] for entry in trick]
-        face_down = [i for i, c in enumerate(cards) if c == FACE_DOWN]
-        trump_from = view.get("trick_trump_from", 0)
-        best_i, best = trick_leader(cards, face_down, trump_from, power_trump, SUIT_OF, RANK_OF)
-        partner_wins = trick[best_i]["seat"] == (view["seat"] + 2) % 4
-        plain = [c for c in plays if c[1] != trump] or plays
-        if plays[0][1] == lead and all(c[1] == lead for c in plays):
-            if partner_wins:
-                return {"type": "play", "card": min(plays, key=_rank)}
-            strength = suit_strength(lead, lead, power_trump)
-            winners = [c for c in plays if strength + _rank(c) > best]
-            return {"type": "play", "card": min(winners or plays, key=_rank)}
-        # Cannot follow suit.
-        if partner_wins:
-            return {"type": "play", "card": min(plain, key=_rank)}
-        if can_ask:
-            return {"type": "ask"}
-        if view["trump"] == "none yet":
-            suit = best_suit(plays)
-            return {"type": "play", "card": min((c for c in plays if c[1] == suit), key=_rank)}
-        if power_trump:
-            strength = suit_strength(power_trump, lead, power_trump)
-            trumps = [c for c in plays if c[1] == power_trump and strength + _rank(c) > best]
-            if trumps:
-                return {"type": "play", "card": min(trumps, key=_rank)}
-        return {"type": "play", "card": min(plain, key=_rank)}
+        if not view["trick"]:
+            return _play(self._lead(plays, _trump_known(view), view))
+        return _answer(view, legal, plays)
 
     def _lead(self, plays: list[str], trump: str | None, view: dict) -> str:
         plain = [c for c in plays if c[1] != trump]
@@ -115,87 +89,70 @@ class RuleBot:
         return min((c for c in plain if c[1] == suit), key=_rank)
 
 
+def _play(card: str) -> dict:
+    return {"type": "play", "card": card}
+
+
+def _lowest(cards: list[str]) -> str:
+    return min(cards, key=_rank)
+
+
+def _lowest_of_best_suit(cards: list[str]) -> str:
+    suit = best_suit(cards)
+    return _lowest([c for c in cards if c[1] == suit])
+
+
+def _call(hand: list[str], face_down: bool) -> dict:
+    """The suit held most (Hidden: its lowest card, placed face down)."""
+    if face_down:
+        return {"type": "call", "card": _lowest_of_best_suit(hand)}
+    return {"type": "call", "suit": best_suit(hand)}
+
+
+def _trump_known(view: dict) -> str | None:
+    """The trump suit, if it has power or this seat called it."""
+    trump = view["trump"] if view["trump_power"] or view["seat"] == view["caller"] else None
+    return None if trump in ("hidden", "none yet") else trump
+
+
+def _answer(view: dict, legal: list[dict], plays: list[str]) -> dict:
+    """A card (or asking to see the trump) on a trick already led."""
+    trick = view["trick"]
+    lead = view["lead_suit"]
+    power_trump = view["trump"] if view["trump_power"] else None
+    cards = [entry["card"] for entry in trick]
+    face_down = [i for i, c in enumerate(cards) if c == FACE_DOWN]
+    trump_from = view.get("trick_trump_from", 0)
+    best_i, best = trick_leader(cards, face_down, trump_from, power_trump, SUIT_OF, RANK_OF)
+    partner_wins = trick[best_i]["seat"] == (view["seat"] + 2) % 4
+    if all(c[1] == lead for c in plays):
+        if partner_wins:
+            return _play(_lowest(plays))
+        strength = suit_strength(lead, lead, power_trump)
+        return _play(_lowest([c for c in plays if strength + _rank(c) > best] or plays))
+    # Cannot follow suit.
+    trump = _trump_known(view)
+    plain = [c for c in plays if c[1] != trump] or plays
+    if partner_wins:
+        return _play(_lowest(plain))
+    if any(a["type"] == "ask" for a in legal):
+        return {"type": "ask"}
+    if view["trump"] == "none yet":
+        return _play(_lowest_of_best_suit(plays))
+    return _play(_lowest(_winning_trumps(plays, lead, power_trump, best) or plain))
+
+
+def _winning_trumps(plays: list[str], lead: str, power_trump: str | None, best: int) -> list[str]:
+    """The trumps with power among ``plays`` that beat the trick's ``best`` strength."""
+    if not power_trump:
+        return []
+    strength = suit_strength(power_trump, lead, power_trump)
+    return [c for c in plays if c[1] == power_trump and strength + _rank(c) > best]
+
+
 # --------------------------------------------------------------------------- search
 # The strong bot: determinized Monte Carlo search (games/search.py). Everything
 # below works from views only; the states built here are the bot's own guesses.
-
-
-
-class Memory:
-    """What a seat's past views showed this round, read from the public log: the
-    cards played, how many went face down, the suits each seat has shown void in,
-    and the Hidden trump card once shown (it is back in the caller's hand). The log
-    has no index: new events are found by overlapping the last log read with the new
-    one (a new round starts afresh)."""
-
-    def __init__(self) -> None:
-        self.round = None
-        self.last_log: list[dict] = []
-        self._reset()
-
-    def _reset(self) -> None:
-        self.played: list[str] = []
-        self.face_down = 0
-        self.voids: list[set[str]] = [set(), set(), set(), set()]
-        self.shown: str | None = None
-        self.caller: int | None = None
-        self.trick_lead: str | None = None
-        self.in_trick = 0
-        self.asked: int | None = None
-        self.trump: str | None = None
-
-    def update(self, view: dict) -> None:
-        log = view["log"]
-        if view["round"] != self.round:
-            self.round = view["round"]
-            self._reset()
-            start = next((i for i, e in enumerate(log) if e.get("type") == "deal"), 0)
-            new = log[start:]
-        else:
-            old = self.last_log
-            k = min(len(old), len(log))
-            while k > 0 and old[-k:] != log[:k]:
-                k -= 1
-            new = log[k:]
-        for ev in new:
-            self._read(ev)
-        self.last_log = list(log)
-        if view["trump_power"] or view["trump"] not in ("hidden", "none yet"):
-            self.trump = view["trump"]
-
-    def _read(self, ev: dict) -> None:
-        t = ev.get("type")
-        if t == "deal":
-            self._reset()
-            self.caller = ev.get("caller")
-        elif t == "play":
-            seat, card = ev["seat"], ev["card"]
-            if self.in_trick == 0:
-                self.trick_lead = None if card == FACE_DOWN else card[1]
-            elif self.trick_lead is not None:
-                if card == FACE_DOWN or card[1] != self.trick_lead:
-                    self.voids[seat].add(self.trick_lead)
-                    if self.asked == seat and self.trump and card != FACE_DOWN and card[1] != self.trump:
-                        self.voids[seat].add(self.trump)
-            if card == FACE_DOWN:
-                self.face_down += 1
-            else:
-                self.played.append(card)
-            self.asked = None
-            self.in_trick = (self.in_trick + 1) % 4
-        elif t == "ask":
-            self.asked = ev["seat"]
-        elif t == "trump_shown":
-            self.shown = ev["card"]
-            self.trump = ev["suit"]
-            self.caller = ev["seat"]
-            self.voids[ev["seat"]].discard(ev["suit"])  # the card is back in that hand
-        elif t == "trump_made":
-            self.trump = ev["suit"]
-        elif t == "call" and ev.get("suit"):
-            self.trump = ev["suit"]
-        elif t == "trick":
-            self.in_trick = 0
 
 
 def determinize(view: dict, rng: random.Random, memory: Memory | None = None) -> dict:
@@ -210,100 +167,11 @@ def determinize(view: dict, rng: random.Random, memory: Memory | None = None) ->
     if memory is None:
         memory = Memory()
         memory.update(view)
-    me = view["seat"]
-    phase = view["phase"]
-    caller = view["caller"]
-    opts = view["options"]
-    trick_view = view["trick"]
-    counts = list(view["hand_counts"])
-    hand = list(view["hand"])
-    hidden_trump = opts["game"] == "hidden" and view["face_down_placed"]
-    fd = view["face_down"]
-    trump = view["trump"]
-    if trump == "none yet":
-        trump = None
-    power = view["trump_power"]
-    shown = memory.shown if memory.shown and power else None
-    trick_cards = [e["card"] for e in trick_view]
-    seen = set(hand) | set(memory.played) | {c for c in trick_cards if c != FACE_DOWN}
-    if fd:
-        seen.add(fd)
-    pool = [c for c in DECK if c not in seen]
-    if len(pool) + len(seen) != 52:
-        raise ValueError("the view shows a card twice")
-    known_in: dict[int, list[str]] = {s: [] for s in range(4)}
-    if shown and shown in pool and caller is not None and caller != me:
-        known_in[caller].append(shown)
-        pool.remove(shown)
-    if hidden_trump and caller is not None and caller != me:
-        counts[caller] -= 1  # the face-down card is out of the hand
-    gone = view["tricks_played"] * 4
-    gone_unknown = gone - sum(1 for c in memory.played if c not in trick_cards)
-    trick_down = [i for i, c in enumerate(trick_cards) if c == FACE_DOWN]
-    slots: list[tuple[Any, int, Any]] = []
-    voids = memory.voids
-    if phase == "call":
-        # Only the caller has seen cards (its first five, which lead its hand).
-        pool = [c for c in DECK if c not in set(hand)]
-        sizes = [13 - (len(hand) if s == me else 0) for s in range(4)]
-        dealt = search.fill_slots(pool, [(s, sizes[s], None) for s in range(4)], rng)
-        assert dealt is not None  # (no slot has a constraint)
-        hands = [hand + dealt[s] if s == me else dealt[s] for s in range(4)]
-        five_cards = hands[caller][:5]
-        trump = None
-        fd = None
-        power = False
-    else:
-        for s in range(4):
-            if s == me:
-                continue
-            size = counts[s] - len(known_in[s])
-            bad = set(voids[s])
-            allowed = (lambda c, bad=frozenset(bad): c[1] not in bad) if bad else None
-            slots.append((s, size, allowed))
-        if hidden_trump and fd is None:
-            slots.append(("fd", 1, None))
-        slots.append(("trick", len(trick_down), None))
-        slots.append(("gone", max(0, gone_unknown), None))
-        total = sum(z for _, z, _ in slots)
-        if total != len(pool):  # memory out of step: let "gone" absorb the difference
-            slots[-1] = ("gone", max(0, gone_unknown + len(pool) - total), None)
-        dealt = search.fill_slots(pool, slots, rng)
-        if dealt is None:
-            dealt = search.fill_slots(pool, [(k, z, None) for k, z, _ in slots], rng)
-            if dealt is None:
-                raise ValueError("the view's card counts do not add up")
-        hands = [hand if s == me else sorted(known_in[s] + dealt[s], key=lambda c: (SUITS.index(c[1]), _rank(c)))
-                 for s in range(4)]
-        if hidden_trump and fd is None:
-            fd = dealt["fd"][0]
-        if hidden_trump and not power:
-            trump = fd[1]
-        elif trump == "hidden":
-            trump = None
-        if not hidden_trump and opts["game"] == "hidden" and not power:
-            fd = None
-        five_cards = None
-        sampled_down = iter(dealt["trick"])
-        trick_cards = [next(sampled_down) if c == FACE_DOWN else c for c in trick_cards]
-    asked = None
-    log = view["log"]
-    turn = view["to_act"][0] if view["to_act"] else None
-    if (len(log) >= 2 and log[-1].get("type") == "trump_shown" and log[-1].get("how") == "ask"
-            and log[-2].get("type") == "ask" and log[-2].get("seat") == turn):
-        asked = turn
+    pool = _unseen(view, memory)
+    cards = _deal_calling(view, rng) if view["phase"] == "call" else _deal_playing(view, memory, pool, rng)
     last = view["last_trick"]
-    prev_ace = False
-    if last:
-        for e in last["cards"]:
-            if e["seat"] == last["winner"] and e["card"] != FACE_DOWN:
-                prev_ace = e["card"][0] == "A"
-    gone_cards = list(memory.played) if phase != "call" else []
-    gone_cards = [c for c in gone_cards if c not in trick_cards]
-    if phase != "call":
-        gone_cards += dealt["gone"]
     return {
-        "opts": opts,
+        "opts": view["options"],
         "seed": search.fresh_seed(rng),
         "stream": 1 + view["round"],
         "stack": None,
@@ -312,31 +180,153 @@ def determinize(view: dict, rng: random.Random, memory: Memory | None = None) ->
         "stats": view["stats"],
         "history": view["history"],
         "result": None,
-        "phase": phase,
-        "caller": caller,
+        "phase": view["phase"],
+        "caller": view["caller"],
         "leader": view["leader"],
-        "turn": turn,
-        "five": five_cards,
+        "turn": view["to_act"][0] if view["to_act"] else None,
+        "five": cards["five"],
+        "trump": cards["trump"],
+        "power": cards["power"],
+        "fd": cards["fd"],
+        "hands": cards["hands"],
+        "trick": cards["trick"],
+        "tlead": view["trick_leader"],
+        "tdown": [i for i, e in enumerate(view["trick"]) if e["card"] == FACE_DOWN],
+        "tpow": view["trick_trump_from"],
+        "asked": _asked(view),
+        "ntrick": view["tricks_played"],
+        "pile": view["pile"],
+        "picked": sum(view["hands"]) > 0,
+        "prev": view["streak"],
+        "prev_ace": _won_with_an_ace(last),
+        "won": list(view["hands"]),
+        "gone": cards["gone"],
+        "down": [],
+        "last": last,
+        "log": list(view["log"]),
+    }
+
+
+def _unseen(view: dict, memory: Memory) -> list[str]:
+    """The cards this seat has not seen this round, in deck order."""
+    seen = set(view["hand"]) | set(memory.played) | {e["card"] for e in view["trick"] if e["card"] != FACE_DOWN}
+    if view["face_down"]:
+        seen.add(view["face_down"])
+    pool = [c for c in DECK if c not in seen]
+    if len(pool) + len(seen) != 52:
+        raise ValueError("the view shows a card twice")
+    return pool
+
+
+def _deal_calling(view: dict, rng: random.Random) -> dict:
+    """While the trump is called only the caller has seen cards (its first five, which
+    lead its hand): all the others are dealt at random."""
+    me, hand = view["seat"], list(view["hand"])
+    pool = [c for c in DECK if c not in set(hand)]
+    sizes = [13 - (len(hand) if s == me else 0) for s in range(4)]
+    dealt = search.fill_slots(pool, [(s, sizes[s], None) for s in range(4)], rng)
+    assert dealt is not None  # (no slot has a constraint)
+    hands = [hand + dealt[s] if s == me else dealt[s] for s in range(4)]
+    five = hands[view["caller"]][:5]
+    return {"five": five, "trump": None, "power": False, "fd": None, "hands": hands, "trick": [], "gone": []}
+
+
+def _deal_playing(view: dict, memory: Memory, pool: list[str], rng: random.Random) -> dict:
+    """The unseen cards dealt to the other hands, the face-down cards of the trick, the
+    finished tricks and a Hidden trump this seat may not know."""
+    me, caller, opts = view["seat"], view["caller"], view["options"]
+    power = view["trump_power"]
+    hidden_trump = opts["game"] == "hidden" and view["face_down_placed"]
+    known_in: dict[int, list[str]] = {s: [] for s in range(4)}
+    shown = memory.shown if memory.shown and power else None
+    if shown and shown in pool and caller is not None and caller != me:
+        known_in[caller].append(shown)
+        pool.remove(shown)
+    trick_cards = [e["card"] for e in view["trick"]]
+    fd = view["face_down"]
+    slots = _slots(view, memory, known_in, hidden_trump, trick_cards, len(pool))
+    dealt = _fill(pool, slots, rng)
+    hands = [sorted_hand(known_in[s] + dealt[s]) if s != me else list(view["hand"]) for s in range(4)]
+    if hidden_trump and fd is None:
+        fd = dealt["fd"][0]
+    trump = None if view["trump"] in ("none yet", "hidden") else view["trump"]
+    if hidden_trump and not power:
+        trump = fd[1]
+    if not hidden_trump and opts["game"] == "hidden" and not power:
+        fd = None
+    sampled_down = iter(dealt["trick"])
+    trick_cards = [next(sampled_down) if c == FACE_DOWN else c for c in trick_cards]
+    gone = [c for c in memory.played if c not in trick_cards] + dealt["gone"]
+    return {
+        "five": None,
         "trump": trump,
         "power": power,
         "fd": fd if hidden_trump or (opts["game"] == "hidden" and fd) else None,
         "hands": hands,
         "trick": trick_cards,
-        "tlead": view["trick_leader"],
-        "tdown": trick_down,
-        "tpow": view["trick_trump_from"],
-        "asked": asked,
-        "ntrick": view["tricks_played"],
-        "pile": view["pile"],
-        "picked": sum(view["hands"]) > 0,
-        "prev": view["streak"],
-        "prev_ace": prev_ace,
-        "won": list(view["hands"]),
-        "gone": gone_cards,
-        "down": [],
-        "last": last,
-        "log": list(log),
+        "gone": gone,
     }
+
+
+def _slots(
+    view: dict,
+    memory: Memory,
+    known_in: dict[int, list[str]],
+    hidden_trump: bool,
+    trick_cards: list[str],
+    unseen: int,
+) -> list[tuple[Any, int, Any]]:
+    """Where the ``unseen`` cards go, how many in each place, and which suits a hand may
+    not hold (the voids it has shown)."""
+    me, caller = view["seat"], view["caller"]
+    counts = list(view["hand_counts"])
+    if hidden_trump and caller is not None and caller != me:
+        counts[caller] -= 1  # the face-down card is out of the hand
+    slots: list[tuple[Any, int, Any]] = []
+    for s in range(4):
+        if s != me:
+            bad = frozenset(memory.voids[s])
+            allowed = (lambda c, bad=bad: c[1] not in bad) if bad else None
+            slots.append((s, counts[s] - len(known_in[s]), allowed))
+    if hidden_trump and view["face_down"] is None:
+        slots.append(("fd", 1, None))
+    slots.append(("trick", trick_cards.count(FACE_DOWN), None))
+    gone_unknown = view["tricks_played"] * 4 - sum(1 for c in memory.played if c not in trick_cards)
+    slots.append(("gone", max(0, gone_unknown), None))
+    total = sum(z for _, z, _ in slots)
+    if total != unseen:  # memory out of step: let "gone" absorb the difference
+        slots[-1] = ("gone", max(0, gone_unknown + unseen - total), None)
+    return slots
+
+
+def _fill(pool: list[str], slots: list[tuple[Any, int, Any]], rng: random.Random) -> dict:
+    dealt = search.fill_slots(pool, slots, rng)
+    if dealt is None:
+        dealt = search.fill_slots(pool, [(k, z, None) for k, z, _ in slots], rng)
+        if dealt is None:
+            raise ValueError("the view's card counts do not add up")
+    return dealt
+
+
+def _asked(view: dict) -> int | None:
+    """The seat to act, if it has just asked to see the trump (and must play one)."""
+    log = view["log"]
+    turn = view["to_act"][0] if view["to_act"] else None
+    if (len(log) >= 2 and log[-1].get("type") == "trump_shown" and log[-1].get("how") == "ask"
+            and log[-2].get("type") == "ask" and log[-2].get("seat") == turn):
+        return turn
+    return None
+
+
+def _won_with_an_ace(last: dict | None) -> bool:
+    """Whether the last trick was won with an ace (face down, it was not)."""
+    if not last:
+        return False
+    prev_ace = False
+    for e in last["cards"]:
+        if e["seat"] == last["winner"] and e["card"] != FACE_DOWN:
+            prev_ace = e["card"][0] == "A"
+    return prev_ace
 
 
 def round_value(team: int, winning_team: int, points: int, hands: list[int]) -> float:

@@ -21,7 +21,10 @@ RANKS = core.FRENCH_RANKS
 RANK = {r: i for i, r in enumerate(RANKS)}
 SUITS = core.FRENCH_SUITS
 SUIT_ORDER = {s: i for i, s in enumerate(SUITS)}
+SUIT_NAMES = core.FRENCH_SUIT_NAMES
 DECK = core.french_deck()
+DECK_SET = frozenset(DECK)
+FACE_DOWN = "??"  # a card played face down, as views and events show it
 ACE = RANK["A"]
 PILES = {"3-2-2": (3, 2), "5-3-3": (5, 3)}  # hands needed for the first pickup, then the next
 TAKE = "take"
@@ -35,6 +38,19 @@ RANK_OF_NUMBER = [n % 13 for n in range(52)]
 
 Card = TypeVar("Card", str, int)
 Suit = TypeVar("Suit", bound=Hashable)
+
+
+def card_key(card: str) -> tuple[int, int]:
+    """Sort key for showing a hand: by suit (spades, hearts, diamonds, clubs), then rank."""
+    return SUIT_ORDER[card[1]], RANK[card[0]]
+
+
+def sorted_hand(cards: Iterable[str]) -> list[str]:
+    return sorted(cards, key=card_key)
+
+
+def lowest_of_suit(cards: Iterable[str], suit: str) -> str:
+    return min((c for c in cards if c[1] == suit), key=lambda c: RANK[c[0]])
 
 
 def best_suit_index(cards: Iterable[int]) -> int:

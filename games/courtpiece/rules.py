@@ -8,755 +8,335 @@ notation, the rulings applied and the state / action / event / view formats.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 from games import core
-from games.core import IllegalAction, InvalidOptions
-from games.courtpiece.cards import (
-    DECK,
-    PILES,
-    RANK,
-    RANK_OF,
-    SUIT_OF,
-    SUIT_ORDER,
-    SUITS,
-    TAKE,
-    PileRules,
-    best_suit,
-    playable,
-    round_decided,
-    round_score,
-    trick_leader,
-    winning_team,
-)
+from games.core import Action, Event, IllegalAction, InvalidOptions, State, View
+from games.courtpiece import moves
+from games.courtpiece.cards import DECK_SET, FACE_DOWN, SUIT_NAMES, SUIT_ORDER, PileRules, sorted_hand
+from games.courtpiece.moves import cards_allowed, face_down_out
+from games.courtpiece.options import MAX_PLAYERS, MIN_PLAYERS, turn_seconds, validate_options
+from games.courtpiece.rounds import deal, finish_trick, new_table, public_trick
+from games.courtpiece.state import CALL, OVER, PLAY, SEAT_COUNT, CourtPieceState, CourtPieceView, seat_count
 
 NAME = "courtpiece"
-PLAYERS = 4
-SUIT_NAMES = core.FRENCH_SUIT_NAMES
-DECK_SET = frozenset(DECK)
-FACE_DOWN = "??"
 LOG_SIZE = 32  # public events kept for the views' log (this round's, most recent last)
 
-GAMES = ("ace-rule", "double-sar", "hidden", "rung-kaat")
-DEFAULTS: dict[str, Any] = {
-    "game": "double-sar",
-    "pile": "3-2-2",
-    "ace_cannot_win_pile": False,
-    "four_point_rank": None,
-    "six_point": False,
-    "winning_points": 10,
-    "bet": 100,
-    "clock": 15,
-}
-INT_RANGES = {"winning_points": (10, 100), "bet": (25, 1000), "clock": (5, 30)}
 
-
-def card_key(card: str) -> tuple[int, int]:
-    """Sort key for showing a hand: by suit (spades, hearts, diamonds, clubs), then rank."""
-    return SUIT_ORDER[card[1]], RANK[card[0]]
-
-
-def _sorted(cards: list[str]) -> list[str]:
-    return sorted(cards, key=card_key)
-
-
-def _plays(cards: list[str]) -> list[dict]:
-    return [{"type": "play", "card": c} for c in cards]
-
-
-def _team_name(team: int) -> str:
-    return f"{{seat{team}}} and {{seat{team + 2}}}"
-
-
-def _lowest_of_suit(cards: list[str], suit: str) -> str:
-    return min((c for c in cards if c[1] == suit), key=lambda c: RANK[c[0]])
-
-
-class CourtPiece:
+class CourtPieceEngine:
     name = NAME
-    min_players = PLAYERS
-    max_players = PLAYERS
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
 
-    # ------------------------------------------------------------------ options
-    def validate_options(
-        self, options: dict[str, Any] | None, players: int | None = None
-    ) -> dict[str, Any]:
-        if players is not None and (type(players) is not int or players != PLAYERS):
-            raise InvalidOptions("Court Piece is played by exactly 4 players.")
-        if options is None:
-            options = {}
-        if not isinstance(options, dict):
-            raise InvalidOptions("The table options must be a set of named values.")
-        unknown = sorted(str(k) for k in options if k not in DEFAULTS)
-        if unknown:
-            raise InvalidOptions(f"Unknown option for Court Piece: {', '.join(unknown)}.")
-        out = dict(DEFAULTS)
-        out.update(options)
-        if not isinstance(out["game"], str) or out["game"] not in GAMES:
-            raise InvalidOptions(
-                "The game must be one of: ace-rule, double-sar, hidden, rung-kaat."
-            )
-        if not isinstance(out["pile"], str) or out["pile"] not in PILES:
-            raise InvalidOptions('The pile size must be "3-2-2" or "5-3-3".')
-        for key in ("ace_cannot_win_pile", "six_point"):
-            if type(out[key]) is not bool:
-                raise InvalidOptions(f"The option {key} must be true or false.")
-        rank = out["four_point_rank"]
-        if rank is not None:
-            if rank == "10":
-                rank = "T"
-            if not isinstance(rank, str) or rank.upper() not in RANK:
-                raise InvalidOptions(
-                    "The 4-point rank must be a card rank from 2 to A (2-9, T or 10, J, Q, K, A)."
-                )
-            out["four_point_rank"] = rank.upper()
-        if out["six_point"] and out["four_point_rank"] is None:
-            raise InvalidOptions("The 6-point win can only be switched on with a 4-point rank.")
-        for key, (lo, hi) in INT_RANGES.items():
-            value = out[key]
-            if type(value) is not int or not lo <= value <= hi:
-                raise InvalidOptions(f"The option {key} must be a whole number from {lo} to {hi}.")
-        return out
+    def validate_options(self, options: dict[str, Any] | None, players: int | None = None) -> dict[str, Any]:
+        return validate_options(options, players)
 
     def turn_seconds(self, options: dict[str, Any]) -> int:
-        return self.validate_options(options)["clock"]
+        return turn_seconds(options)
 
-    # ------------------------------------------------------------------ start
     def start(
         self,
         players: int,
         options: dict[str, Any],
         seed: str | None = None,
         deck: list[str] | None = None,
-    ) -> dict:
-        opts = self.validate_options(options, players)
+    ) -> State:
+        opts = validate_options(options, players)
         if seed is None:
             seed = core.new_seed()
         elif not isinstance(seed, str):
             seed = str(seed)
-        stack = None
-        if deck is not None:
-            if not isinstance(deck, list) or not deck or len(deck) % 52:
-                raise InvalidOptions(
-                    "A stacked deck must be a list of 52 cards "
-                    "(or several times 52, one block a round)."
-                )
-            for i in range(0, len(deck), 52):
-                block = deck[i : i + 52]
-                if not all(isinstance(c, str) for c in block) or set(block) != DECK_SET:
-                    raise InvalidOptions(
-                        "Each 52 cards of a stacked deck must be the full deck, every card once."
-                    )
-            stack = list(deck)
-            first = 0
-        else:
-            first = core.SeededRandom(seed, 0).randrange(PLAYERS)
-        s: dict[str, Any] = {
-            "opts": opts,
-            "seed": seed,
-            "stream": 1,
-            "stack": stack,
-            "round": 0,
-            "points": [0, 0],
-            "stats": {
-                "rounds_won": [0, 0],
-                "courts": [0, 0],
-                "goon_courts": [0, 0],
-                "all_hands": [0, 0],
-                "fours": [0, 0],
-                "sixes": [0, 0],
-            },
-            "history": [],
-            "result": None,
-        }
-        events: list[dict] = []
-        self._deal(s, first, events)
-        s["log"] = events
-        return s
+        stack = _stacked(deck)
+        # A stacked deck is dealt from seat 0; else the first caller is drawn from the seed.
+        first = 0 if stack is not None else core.SeededRandom(seed, 0).randrange(SEAT_COUNT)
+        state = new_table(opts, seed, stack)
+        events: list[Event] = []
+        deal(state, first, events)
+        state["log"] = events
+        return cast(State, state)
 
-    def _deal(self, s: dict, first: int, events: list[dict]) -> None:
-        """Deal a new round into ``s`` (a dict the caller owns). ``first`` calls (or leads)."""
-        stack = s["stack"]
-        if stack:
-            cards = stack[:52]
-            s["stack"] = stack[52:] or None
-        else:
-            cards = core.shuffled(DECK, s["seed"], s["stream"])
-            s["stream"] += 1
-        hands: list[list[str]] = [[], [], [], []]
-        for k in range(PLAYERS):
-            hands[(first + k) % PLAYERS] = cards[13 * k : 13 * k + 13]
-        rung_kaat = s["opts"]["game"] == "rung-kaat"
-        for seat in range(PLAYERS):
-            if rung_kaat or seat != first:
-                hands[seat] = _sorted(hands[seat])
-        s["round"] += 1
-        s.update(
-            {
-                "phase": "play" if rung_kaat else "call",
-                "caller": None if rung_kaat else first,
-                "leader": first,
-                "turn": first,
-                "five": None if rung_kaat else cards[:5],
-                "trump": None,
-                "power": False,
-                "fd": None,
-                "hands": hands,
-                "trick": [],
-                "tlead": first,
-                "tdown": [],
-                "tpow": 0,
-                "asked": None,
-                "ntrick": 0,
-                "pile": 0,
-                "picked": False,
-                "prev": None,
-                "prev_ace": False,
-                "won": [0, 0],
-                "gone": [],
-                "down": [],
-                "last": None,
-            }
-        )
-        events.append({"type": "deal", "round": s["round"], "caller": s["caller"], "leader": first})
+    def to_act(self, state: State) -> list[int]:
+        return _to_act(cast(CourtPieceState, state))
 
-    # ------------------------------------------------------------------ queries
-    def to_act(self, state: dict) -> list[int]:
-        if state["phase"] == "over":
-            return []
-        return [state["turn"]]
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        return cast(list[Action], moves.legal_actions(cast(CourtPieceState, state), seat))
 
-    def _fd_out(self, s: dict, seat: int) -> bool:
-        """True when ``seat`` is the Hidden caller whose face-down card is still out of hand."""
-        return s["fd"] is not None and not s["power"] and seat == s["caller"]
+    def default_action(self, state: State, seat: int) -> Action:
+        return cast(Action, moves.default_action(cast(CourtPieceState, state), seat))
 
-    def legal_actions(self, state: dict, seat: int) -> list[dict]:
-        s = state
-        if s["phase"] == "over" or seat != s["turn"]:
-            return []
-        if s["phase"] == "call":
-            five = s["five"]
-            if s["opts"]["game"] == "hidden":
-                return [{"type": "call", "card": c} for c in _sorted(five)]
-            held = {c[1] for c in five}
-            return [{"type": "call", "suit": x} for x in SUITS if x in held]
-        hand = s["hands"][seat]
-        trick = s["trick"]
-        fd_out = self._fd_out(s, seat)
-        if fd_out and not hand:
-            return [{"type": "play", "card": s["fd"]}]
-        if not trick:
-            acts = _plays(hand)
-            if fd_out and s["ntrick"] > 0:
-                acts.append({"type": "show"})
-            return acts
-        lead = trick[0][1]
-        cards = playable(hand, lead, s["trump"] if s["asked"] == seat else None, SUIT_OF)
-        acts = _plays(cards)
-        if cards[0][1] != lead and s["fd"] is not None and not s["power"] and seat != s["caller"]:
-            acts.append({"type": "ask"})
-        return acts
-
-    def default_action(self, state: dict, seat: int) -> dict:
-        s = state
-        legal = self.legal_actions(s, seat)
-        if not legal:
-            raise IllegalAction("It is not your turn.")
-        if s["phase"] == "call":
-            five = s["five"]
-            suit = best_suit(five)
-            if s["opts"]["game"] == "hidden":
-                return {"type": "call", "card": _lowest_of_suit(five, suit)}
-            return {"type": "call", "suit": suit}
-        cards = [a["card"] for a in legal if a["type"] == "play"]
-        trick = s["trick"]
-        if (
-            s["trump"] is None
-            and s["opts"]["game"] == "rung-kaat"
-            and trick
-            and all(c[1] != trick[0][1] for c in cards)
-        ):
-            # Rung Kaat: this seat makes the trump. Lowest card of the suit held most.
-            return {"type": "play", "card": _lowest_of_suit(cards, best_suit(cards))}
-        known = s["trump"] if (s["power"] or seat == s["caller"]) else None
-        card = min(cards, key=lambda c: (c[1] == known, RANK[c[0]], SUIT_ORDER[c[1]]))
-        return {"type": "play", "card": card}
-
-    # ------------------------------------------------------------------ apply
-    def apply(self, state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
         kind = core.action_kind(action)
-        s = state
-        if s["phase"] == "over":
+        if state["phase"] == OVER:
             raise IllegalAction("The table is over: no more moves.")
-        if type(seat) is not int or not 0 <= seat < PLAYERS:
-            raise IllegalAction("There is no such seat at this table.")
-        if seat != s["turn"]:
-            raise IllegalAction("It is not your turn.")
-        events: list[dict] = []
-        if s["phase"] == "call":
-            if kind != "call":
-                if kind in ("play", "ask", "show"):
-                    raise IllegalAction("The trump must be called before anyone plays.")
-                raise IllegalAction(f"Unknown move: {kind!r}.")
-            new = self._call(s, seat, action, events)
-        elif kind == "play":
-            new = self._play(s, seat, action, events)
-        elif kind == "ask":
-            new = self._ask(s, seat, events)
-        elif kind == "show":
-            new = self._show(s, seat, events)
-        elif kind == "call":
-            raise IllegalAction("Nothing to call now: the round is being played.")
-        else:
+        before = cast(CourtPieceState, state)
+        core.require_seat(seat, seat_count(before))
+        handler = _HANDLERS.get(kind)
+        if handler is None:
             raise IllegalAction(f"Unknown move: {kind!r}.")
-        if new["round"] != s["round"]:
-            # A new round was dealt: its log starts with the last round's result.
-            new["log"] = events[
-                next(i for i, e in enumerate(events) if e["type"] == "round_over") :
-            ]
-        else:
-            log = s["log"] + events
-            new["log"] = log[-LOG_SIZE:] if len(log) > LOG_SIZE else log
-        return new, events
+        new = cast(CourtPieceState, dict(state))
+        events: list[Event] = []
+        handler(new, seat, action, events)
+        _keep_log(before, new, events)
+        return cast(State, new), events
 
-    def _call(self, st: dict, seat: int, action: dict, events: list[dict]) -> dict:
-        five = st["five"]
-        if st["opts"]["game"] == "hidden":
-            card = action.get("card")
-            if not isinstance(card, str):
-                raise IllegalAction(
-                    "Choose one of your first five cards to place face down as the trump."
-                )
-            if card not in five:
-                raise IllegalAction("You can only place one of your first five cards face down.")
-            s = dict(st)
-            hands = list(st["hands"])
-            hands[seat] = _sorted([c for c in hands[seat] if c != card])
-            s.update(hands=hands, fd=card, trump=card[1], power=False)
-            events.append({"type": "call", "seat": seat, "hidden": True})
-        else:
-            suit = action.get("suit")
-            if not isinstance(suit, str) or suit not in SUIT_ORDER:
-                raise IllegalAction(
-                    "Choose a trump suit: s (spades), h (hearts), d (diamonds) or c (clubs)."
-                )
-            if all(c[1] != suit for c in five):
-                raise IllegalAction("The trump must be a suit among your first five cards.")
-            s = dict(st)
-            hands = list(st["hands"])
-            hands[seat] = _sorted(hands[seat])
-            s.update(hands=hands, trump=suit, power=True)
-            events.append({"type": "call", "seat": seat, "suit": suit})
-        s["phase"] = "play"
-        s["five"] = None
-        return s
-
-    def _ask(self, st: dict, seat: int, events: list[dict]) -> dict:
-        if st["opts"]["game"] != "hidden":
-            raise IllegalAction("Only in the Hidden game can you ask to see the trump.")
-        if st["power"]:
-            raise IllegalAction("The trump has already been shown.")
-        if seat == st["caller"]:
-            raise IllegalAction("The caller knows the trump and cannot ask to see it.")
-        trick = st["trick"]
-        if not trick:
-            raise IllegalAction(
-                "You can only ask to see the trump when you cannot follow suit, not when leading."
-            )
-        lead = trick[0][1]
-        if any(c[1] == lead for c in st["hands"][seat]):
-            raise IllegalAction("You can follow suit, so you cannot ask to see the trump.")
-        s = self._reveal(st, events, "ask", seat)
-        s["asked"] = seat
-        return s
-
-    def _show(self, st: dict, seat: int, events: list[dict]) -> dict:
-        if st["opts"]["game"] != "hidden":
-            raise IllegalAction("Only in the Hidden game is there a trump to show.")
-        if st["power"]:
-            raise IllegalAction("The trump has already been shown.")
-        if seat != st["caller"]:
-            raise IllegalAction("Only the caller can show the trump.")
-        if st["trick"]:
-            raise IllegalAction("The trump can only be shown before you lead.")
-        if st["ntrick"] == 0:
-            raise IllegalAction("The trump cannot be shown on the very first lead of the round.")
-        if not st["hands"][seat]:
-            raise IllegalAction("Your last card is the face-down trump: just play it.")
-        return self._reveal(st, events, "show", seat)
-
-    def _reveal(self, st: dict, events: list[dict], how: str, seat: int) -> dict:
-        """Hidden: the face-down trump is shown, goes back into the caller's hand and gets power."""
-        s = dict(st)
-        caller = st["caller"]
-        fd = st["fd"]
-        hands = list(st["hands"])
-        hands[caller] = _sorted(hands[caller] + [fd])
-        # Cards already in this trick were played while the suit had no power.
-        s.update(hands=hands, power=True, prev=None, prev_ace=False, tpow=len(st["trick"]))
-        if how == "ask":
-            events.append({"type": "ask", "seat": seat})
-        events.append(
-            {"type": "trump_shown", "seat": caller, "card": fd, "suit": fd[1], "how": how}
-        )
-        return s
-
-    def _play(self, st: dict, seat: int, action: dict, events: list[dict]) -> dict:
-        card = action.get("card")
-        if not isinstance(card, str):
-            raise IllegalAction("Say which card to play.")
-        hand = st["hands"][seat]
-        trick = st["trick"]
-        s = None
-        if card == st["fd"] and self._fd_out(st, seat):
-            if hand:
-                raise IllegalAction(
-                    "Your face-down trump card stays out of play until the trump is shown."
-                )
-            s = self._reveal(st, events, "last", seat)
-            hand = s["hands"][seat]
-        elif card not in hand:
-            raise IllegalAction("You do not hold that card.")
-        lead = trick[0][1] if trick else None
-        void = lead is not None and card[1] != lead
-        if void:
-            allowed = playable(hand, lead, st["trump"] if st["asked"] == seat else None, SUIT_OF)
-            if card not in allowed:
-                if allowed[0][1] == lead:
-                    raise IllegalAction(f"You must follow suit: play one of your {SUIT_NAMES[lead]}.")
-                raise IllegalAction(
-                    "You asked to see the trump, so you must play a trump "
-                    f"({SUIT_NAMES[st['trump']]})."
-                )
-        if s is None:
-            s = dict(st)
-        hands = list(s["hands"])
-        hand = list(hand)
-        hand.remove(card)
-        hands[seat] = hand
-        s["hands"] = hands
-        s["asked"] = None
-        face_down = void and s["fd"] is not None and not s["power"] and seat == s["caller"]
-        if void and s["trump"] is None:
-            # Rung Kaat: the first card thrown off suit makes the trump.
-            s.update(
-                trump=card[1], power=True, caller=seat, prev=None, prev_ace=False, tpow=len(trick)
-            )
-            events.append({"type": "trump_made", "seat": seat, "suit": card[1]})
-        if face_down:
-            s["tdown"] = s["tdown"] + [len(trick)]
-            events.append({"type": "play", "seat": seat, "card": FACE_DOWN, "face_down": True})
-        else:
-            events.append({"type": "play", "seat": seat, "card": card})
-        trick = trick + [card]
-        s["trick"] = trick
-        if len(trick) < PLAYERS:
-            s["turn"] = (seat + 1) % PLAYERS
-            return s
-        self._finish_trick(s, events)
-        return s
-
-    def _finish_trick(self, s: dict, events: list[dict]) -> None:
-        trick = s["trick"]
-        tlead = s["tlead"]
-        tdown = s["tdown"]
-        trump = s["trump"] if s["power"] else None
-        # (cards before index tpow were played while the trump had no power)
-        best_i, _ = trick_leader(trick, tdown, s["tpow"], trump, SUIT_OF, RANK_OF)
-        winner = (tlead + best_i) % PLAYERS
-        wcard = trick[best_i]
-        n = s["ntrick"] + 1
-        pile = s["pile"] + 1
-        opts = s["opts"]
-        s["gone"] = s["gone"] + trick
-        if tdown:
-            s["down"] = s["down"] + [trick[i] for i in tdown]
-        s["last"] = {
-            "winner": winner,
-            "lead": tlead,
-            "cards": [
-                {"seat": (tlead + i) % PLAYERS, "card": FACE_DOWN if i in tdown else c}
-                for i, c in enumerate(trick)
-            ],
-        }
-        events.append({"type": "trick", "number": n, "seat": winner, "card": wcard, "pile": pile})
-        team = winner % 2
-        streak = s["power"] and s["prev"] == winner
-        ace = wcard[0] == "A"
-        outcome = PileRules.of(opts).outcome(n, pile, s["picked"], streak, ace, s["prev_ace"])
-        if outcome == TAKE:
-            won = list(s["won"])
-            won[team] += pile
-            s["won"] = won
-            s["picked"] = True
-            events.append(
-                {"type": "pickup", "seat": winner, "team": team, "tricks": pile, "hands": won}
-            )
-            pile = 0
-        elif outcome is not None:
-            events.append({"type": "pile_blocked", "seat": winner, "reason": outcome})
-        s.update(
-            ntrick=n,
-            pile=pile,
-            prev=winner if s["power"] else None,
-            prev_ace=ace,
-            trick=[],
-            tdown=[],
-            tpow=0,
-            tlead=winner,
-            turn=winner,
-        )
-        if round_decided(n, s["won"]):
-            self._end_round(s, events, winner)
-
-    def _end_round(self, s: dict, events: list[dict], last_winner: int) -> None:
-        opts = s["opts"]
-        won = s["won"]
-        team = winning_team(won)
-        caller = (
-            s["caller"] if s["caller"] is not None else s["leader"]
-        )  # (Rung Kaat always has one)
-        all_hands = won[team] == 13
-        last = s["gone"][-4:]
-        lead = s["last"]["lead"]
-        kind, points = round_score(
-            all_hands,
-            caller % 2 == team,
-            last[(last_winner - lead) % PLAYERS][0],
-            last[(last_winner + 2 - lead) % PLAYERS][0],
-            opts["four_point_rank"],
-            opts["six_point"],
-        )
-        stats = {k: list(v) for k, v in s["stats"].items()}
-        stats["rounds_won"][team] += 1
-        if all_hands:
-            stats["all_hands"][team] += 1
-        if kind == "court":
-            stats["courts"][team] += 1
-        elif kind == "goon_court":
-            stats["goon_courts"][team] += 1
-        elif kind == "four":
-            stats["fours"][team] += 1
-        elif kind == "six":
-            stats["sixes"][team] += 1
-        totals = list(s["points"])
-        totals[team] += points
-        if caller % 2 == team:
-            nxt = (caller + 2) % PLAYERS if all_hands else caller
-        else:
-            nxt = (caller + 1) % PLAYERS
-        summary = {
-            "type": "round_over",
-            "round": s["round"],
-            "winning_team": team,
-            "points": points,
-            "kind": kind,
-            "all_hands": all_hands,
-            "hands": list(won),
-            "caller": caller,
-            "trump": s["trump"],
-            "tricks": s["ntrick"],
-            "team_points": totals,
-            "next": nxt,
-            # The round's final trick, still shown beside the result after the next deal.
-            "last_trick": s["last"],
-        }
-        events.append(summary)
-        s.update(
-            stats=stats,
-            points=totals,
-            history=s["history"]
-            + [
-                {
-                    k: summary[k]
-                    for k in (
-                        "round",
-                        "winning_team",
-                        "points",
-                        "kind",
-                        "all_hands",
-                        "hands",
-                        "caller",
-                        "trump",
-                        "tricks",
-                    )
-                }
-            ],
-        )
-        if totals[team] >= opts["winning_points"]:
-            winners = [team, team + 2]
-            losers = [1 - team, 3 - team]
-            s["phase"] = "over"
-            s["turn"] = None
-            s["result"] = {
-                "places": core.places_from_exits([losers], winners, PLAYERS),
-                "winners": winners,
-                "winning_team": team,
-                "team_points": totals,
-                "rounds": s["round"],
-                "stats": stats,
-            }
-            events.append(
-                {
-                    "type": "game_over",
-                    "winners": winners,
-                    "winning_team": team,
-                    "team_points": totals,
-                }
-            )
-            return
-        self._deal(s, nxt, events)
-
-    # ------------------------------------------------------------------ outcome / view
-    def outcome(self, state: dict) -> dict | None:
+    def outcome(self, state: State) -> dict[str, Any] | None:
         return state["result"]
 
-    def view(self, state: dict, seat: int | None) -> dict:
+    def view(self, state: State, seat: int | None) -> View:
         """What ``seat`` (None: a spectator) may know. Nested values (options, stats,
         last trick, history, outcome) are shared with the state: treat a view as read-only."""
-        s = state
-        if seat is not None and (type(seat) is not int or not 0 <= seat < PLAYERS):
-            seat = None
-        phase = s["phase"]
-        caller = s["caller"]
-        hidden_game = s["opts"]["game"] == "hidden"
-        fd_out = s["fd"] is not None and not s["power"]
-        trump = s["trump"]
-        if trump is None:
-            trump_v = "none yet"
-        elif s["power"] or seat == caller:
-            trump_v = trump
-        else:
-            trump_v = "hidden"
-        hands = s["hands"]
-        if phase == "call":
-            counts = [5 if p == caller else 0 for p in range(PLAYERS)]
-            hand = _sorted(s["five"]) if seat == caller else []
-        else:
-            counts = [len(h) for h in hands]
-            if fd_out:
-                counts[caller] += 1
-            hand = list(hands[seat]) if seat is not None else []
-        tlead = s["tlead"]
-        tdown = s["tdown"]
-        trick = [
-            {"seat": (tlead + i) % PLAYERS, "card": FACE_DOWN if i in tdown else c}
-            for i, c in enumerate(s["trick"])
-        ]
-        pile_need = PileRules.of(s["opts"]).need(s["picked"])
-        to_act = self.to_act(s)
-        return {
-            "game": NAME,
-            "seat": seat,
-            "players": PLAYERS,
-            "phase": phase,
-            "to_act": to_act,
-            "legal": self.legal_actions(s, seat) if seat is not None and seat in to_act else [],
-            "over": phase == "over",
-            "outcome": s["result"],
-            "log": list(s["log"]),
-            "options": s["opts"],
-            "round": s["round"],
-            "caller": caller,
-            "leader": s["leader"],
-            "trump": trump_v,
-            "trump_power": s["power"],
-            "face_down_placed": hidden_game and fd_out and phase == "play",
-            "face_down": s["fd"] if (fd_out and seat == caller) else None,
-            "hand": hand,
-            "hand_counts": counts,
-            "trick": trick,
-            "trick_leader": tlead,
-            "trick_trump_from": s["tpow"],
-            "lead_suit": s["trick"][0][1] if s["trick"] else None,
-            "last_trick": s["last"],
-            "tricks_played": s["ntrick"],
-            "pile": s["pile"],
-            "pile_needed": pile_need,
-            "streak": s["prev"],
-            "hands": list(s["won"]),
-            "score": list(s["points"]),
-            "winning_points": s["opts"]["winning_points"],
-            "stats": s["stats"],
-            "history": s["history"],
-        }
+        return cast(View, _view(cast(CourtPieceState, state), seat))
 
 
-ENGINE = CourtPiece()
-
-
-def _count(n: int, thing: str) -> str:
-    return f"{n} {thing}{'' if n == 1 else 's'}"
-
-
-def _card(card: str) -> str:
-    if card == FACE_DOWN or not isinstance(card, str) or len(card) != 2:
-        return "a card face down"
-    return "the " + core.card_name(card)
-
-
-def event_text(event: dict) -> str:
-    """A short English sentence for a public event (seats as ``{seatN}`` tokens)."""
-    t = event.get("type")
-    seat = event.get("seat")
-    who = f"{{seat{seat}}}"
-    if t == "deal":
-        if event.get("caller") is None:
-            leader = f"{{seat{event['leader']}}}"
-            return f"Round {event['round']}: all 13 cards dealt; {leader} leads, no trump yet."
-        caller = f"{{seat{event['caller']}}}"
-        return f"Round {event['round']}: {caller} sees five cards and calls the trump."
-    if t == "call":
-        if event.get("hidden"):
-            return f"{who} placed the trump face down."
-        return f"{who} called {SUIT_NAMES[event['suit']]} as trump."
-    if t == "play":
-        if event.get("face_down"):
-            return f"{who} played a card face down."
-        return f"{who} played {_card(event['card'])}."
-    if t == "ask":
-        return f"{who} asked to see the trump."
-    if t == "trump_shown":
-        how = {
-            "ask": "",
-            "show": f"{who} showed the trump: ",
-            "last": "The last trick shows the trump: ",
-        }
-        prefix = how.get(event.get("how", ""), "") or "The trump is shown: "
-        return f"{prefix}{_card(event['card'])}; {SUIT_NAMES[event['suit']]} are trump."
-    if t == "trump_made":
-        return f"{who} made {SUIT_NAMES[event['suit']]} the trump."
-    if t == "trick":
-        return f"{who} won trick {event['number']} with {_card(event['card'])}."
-    if t == "pile_blocked":
-        if event.get("reason") == "ace":
-            return f"The pile stays: {who} won with an ace, and an ace cannot win the pile."
-        return f"The pile stays: {who} won with an ace on an ace."
-    if t == "pickup":
-        team = event["team"]
-        h = event["hands"]
-        return (
-            f"{who} picked up the {_count(event['tricks'], 'hand')} on the table: "
-            f"{_team_name(team)} now have {_count(h[team], 'hand')}, {_team_name(1 - team)} {h[1 - team]}."
+def _stacked(deck: list[str] | None) -> list[str] | None:
+    """A stacked deck checked (whole 52-card blocks, one a round), or None for none."""
+    if deck is None:
+        return None
+    if not isinstance(deck, list) or not deck or len(deck) % 52:
+        raise InvalidOptions(
+            "A stacked deck must be a list of 52 cards (or several times 52, one block a round)."
         )
-    if t == "round_over":
-        team = event["winning_team"]
-        h = event["hands"]
-        kinds = {
-            "court": "a Court! ",
-            "goon_court": "a Goon Court! ",
-            "four": "all 13 with the chosen rank! ",
-            "six": "all 13 with the chosen pair! ",
-            "normal": "",
-        }
-        tp = event["team_points"]
-        return (
-            f"{_team_name(team)} win round {event['round']}, {h[team]} hands to {h[1 - team]}: "
-            f"{kinds.get(event.get('kind', ''), '')}{_count(event['points'], 'point')}. "
-            f"They now have {_count(tp[team], 'point')}, {_team_name(1 - team)} {tp[1 - team]}."
+    for i in range(0, len(deck), 52):
+        block = deck[i : i + 52]
+        if not all(isinstance(c, str) for c in block) or set(block) != DECK_SET:
+            raise InvalidOptions("Each 52 cards of a stacked deck must be the full deck, every card once.")
+    return list(deck)
+
+
+def _to_act(state: CourtPieceState) -> list[int]:
+    turn = state["turn"]
+    return [] if turn is None else [turn]
+
+
+def _keep_log(before: CourtPieceState, new: CourtPieceState, events: list[Event]) -> None:
+    """The public log after a move: a new round's starts with the last round's result."""
+    if new["round"] != before["round"]:
+        start = next(i for i, e in enumerate(events) if e["type"] == "round_over")
+        new["log"] = events[start:]
+    else:
+        log = before["log"] + events
+        new["log"] = log[-LOG_SIZE:] if len(log) > LOG_SIZE else log
+
+
+# --------------------------------------------------------------------------- handlers
+# One per action kind: each changes the working copy of the state (replacing, never
+# changing, the nested lists it shares with the state before the move).
+
+
+def _require_playing(state: CourtPieceState, seat: int) -> None:
+    core.require_turn(seat, _to_act(state))
+    core.require(state["phase"] != CALL, "The trump must be called before anyone plays.")
+
+
+def _call(state: CourtPieceState, seat: int, action: Action, events: list[Event]) -> None:
+    core.require_turn(seat, _to_act(state))
+    core.require(state["phase"] == CALL, "Nothing to call now: the round is being played.")
+    if state["opts"]["game"] == "hidden":
+        _place_face_down(state, seat, action, events)
+    else:
+        _call_suit(state, seat, action, events)
+    state["phase"] = PLAY
+    state["five"] = None
+
+
+def _place_face_down(state: CourtPieceState, seat: int, action: Action, events: list[Event]) -> None:
+    card = action.get("card")
+    if not isinstance(card, str):
+        raise IllegalAction("Choose one of your first five cards to place face down as the trump.")
+    core.require(card in (state["five"] or ()), "You can only place one of your first five cards face down.")
+    hands = list(state["hands"])
+    hands[seat] = sorted_hand(c for c in hands[seat] if c != card)
+    state.update({"hands": hands, "fd": card, "trump": card[1], "power": False})
+    events.append({"type": "call", "seat": seat, "hidden": True})
+
+
+def _call_suit(state: CourtPieceState, seat: int, action: Action, events: list[Event]) -> None:
+    suit = action.get("suit")
+    if not isinstance(suit, str) or suit not in SUIT_ORDER:
+        raise IllegalAction("Choose a trump suit: s (spades), h (hearts), d (diamonds) or c (clubs).")
+    core.require(
+        any(c[1] == suit for c in state["five"] or ()), "The trump must be a suit among your first five cards."
+    )
+    hands = list(state["hands"])
+    hands[seat] = sorted_hand(hands[seat])
+    state.update({"hands": hands, "trump": suit, "power": True})
+    events.append({"type": "call", "seat": seat, "suit": suit})
+
+
+def _ask(state: CourtPieceState, seat: int, action: Action, events: list[Event]) -> None:
+    _require_playing(state, seat)
+    core.require(state["opts"]["game"] == "hidden", "Only in the Hidden game can you ask to see the trump.")
+    core.require(not state["power"], "The trump has already been shown.")
+    core.require(seat != state["caller"], "The caller knows the trump and cannot ask to see it.")
+    trick = state["trick"]
+    core.require(
+        bool(trick), "You can only ask to see the trump when you cannot follow suit, not when leading."
+    )
+    lead = trick[0][1]
+    core.require(
+        all(c[1] != lead for c in state["hands"][seat]),
+        "You can follow suit, so you cannot ask to see the trump.",
+    )
+    _reveal(state, events, "ask", seat)
+    state["asked"] = seat
+
+
+def _show(state: CourtPieceState, seat: int, action: Action, events: list[Event]) -> None:
+    _require_playing(state, seat)
+    core.require(state["opts"]["game"] == "hidden", "Only in the Hidden game is there a trump to show.")
+    core.require(not state["power"], "The trump has already been shown.")
+    core.require(seat == state["caller"], "Only the caller can show the trump.")
+    core.require(not state["trick"], "The trump can only be shown before you lead.")
+    core.require(state["ntrick"] > 0, "The trump cannot be shown on the very first lead of the round.")
+    core.require(bool(state["hands"][seat]), "Your last card is the face-down trump: just play it.")
+    _reveal(state, events, "show", seat)
+
+
+def _reveal(state: CourtPieceState, events: list[Event], how: str, seat: int) -> None:
+    """Hidden: the face-down trump is shown, goes back into the caller's hand and gets power."""
+    caller = cast(int, state["caller"])
+    fd = cast(str, state["fd"])
+    hands = list(state["hands"])
+    hands[caller] = sorted_hand(hands[caller] + [fd])
+    # Cards already in this trick were played while the suit had no power.
+    state.update({"hands": hands, "power": True, "prev": None, "prev_ace": False, "tpow": len(state["trick"])})
+    if how == "ask":
+        events.append({"type": "ask", "seat": seat})
+    events.append({"type": "trump_shown", "seat": caller, "card": fd, "suit": fd[1], "how": how})
+
+
+def _play(state: CourtPieceState, seat: int, action: Action, events: list[Event]) -> None:
+    _require_playing(state, seat)
+    card = action.get("card")
+    if not isinstance(card, str):
+        raise IllegalAction("Say which card to play.")
+    hand = _hand_playing(state, seat, card, events)
+    trick = state["trick"]
+    void = bool(trick) and card[1] != trick[0][1]
+    if void:
+        _require_allowed(state, seat, hand, card)
+    hands = list(state["hands"])
+    hands[seat] = hand = list(hand)
+    hand.remove(card)
+    state["hands"] = hands
+    state["asked"] = None
+    face_down = void and face_down_out(state, seat)
+    if void and state["trump"] is None:
+        # Rung Kaat: the first card thrown off suit makes the trump.
+        state.update(
+            {"trump": card[1], "power": True, "caller": seat, "prev": None, "prev_ace": False, "tpow": len(trick)}
         )
-    if t == "game_over":
-        tp = event["team_points"]
-        team = event["winning_team"]
-        return f"{_team_name(team)} win the table, {tp[team]} points to {tp[1 - team]}."
-    return str(t)
+        events.append({"type": "trump_made", "seat": seat, "suit": card[1]})
+    if face_down:
+        state["tdown"] = state["tdown"] + [len(trick)]
+        events.append({"type": "play", "seat": seat, "card": FACE_DOWN, "face_down": True})
+    else:
+        events.append({"type": "play", "seat": seat, "card": card})
+    state["trick"] = trick + [card]
+    if len(trick) + 1 < SEAT_COUNT:
+        state["turn"] = (seat + 1) % SEAT_COUNT
+    else:
+        finish_trick(state, events)
+
+
+def _hand_playing(state: CourtPieceState, seat: int, card: str, events: list[Event]) -> list[str]:
+    """The hand ``card`` is played from: the Hidden caller's last card, the face-down
+    trump, shows the trump on the way."""
+    hand = state["hands"][seat]
+    if card == state["fd"] and face_down_out(state, seat):
+        core.require(not hand, "Your face-down trump card stays out of play until the trump is shown.")
+        _reveal(state, events, "last", seat)
+        return state["hands"][seat]
+    core.require(card in hand, "You do not hold that card.")
+    return hand
+
+
+def _require_allowed(state: CourtPieceState, seat: int, hand: list[str], card: str) -> None:
+    """``card``, off the suit led, may be played only by a seat void in it (and that asked
+    to see the trump: a trump, if it holds one)."""
+    allowed = cards_allowed(state, seat, hand)
+    if card in allowed:
+        return
+    lead = state["trick"][0][1]
+    if allowed[0][1] == lead:
+        raise IllegalAction(f"You must follow suit: play one of your {SUIT_NAMES[lead]}.")
+    raise IllegalAction(
+        f"You asked to see the trump, so you must play a trump ({SUIT_NAMES[cast(str, state['trump'])]})."
+    )
+
+
+Handler = Callable[[CourtPieceState, int, Action, list[Event]], None]
+_HANDLERS: dict[str, Handler] = {"call": _call, "play": _play, "ask": _ask, "show": _show}
+
+
+# --------------------------------------------------------------------------- view
+
+
+def _view(state: CourtPieceState, seat: int | None) -> CourtPieceView:
+    if seat is not None and not core.is_seat(seat, SEAT_COUNT):
+        seat = None
+    phase = state["phase"]
+    trump = state["trump"]
+    # The trump as this seat knows it: the caller knows it before it has power.
+    if trump is None:
+        trump_seen = "none yet"
+    else:
+        trump_seen = trump if state["power"] or seat == state["caller"] else "hidden"
+    fd_out = state["fd"] is not None and not state["power"]
+    hand, counts = _hand_and_counts(state, seat, fd_out)
+    turn = state["turn"]
+    to_act = [] if turn is None else [turn]
+    trick = state["trick"]
+    return {
+        "game": NAME,
+        "seat": seat,
+        "players": SEAT_COUNT,
+        "phase": phase,
+        "to_act": to_act,
+        "legal": moves.legal_actions(state, seat) if seat is not None and seat == turn else [],
+        "over": phase == OVER,
+        "outcome": state["result"],
+        "log": list(state["log"]),
+        "options": state["opts"],
+        "round": state["round"],
+        "caller": state["caller"],
+        "leader": state["leader"],
+        "trump": trump_seen,
+        "trump_power": state["power"],
+        "face_down_placed": state["opts"]["game"] == "hidden" and fd_out and phase == PLAY,
+        "face_down": state["fd"] if (fd_out and seat == state["caller"]) else None,
+        "hand": hand,
+        "hand_counts": counts,
+        "trick": public_trick(trick, state["tlead"], state["tdown"]),
+        "trick_leader": state["tlead"],
+        "trick_trump_from": state["tpow"],
+        "lead_suit": trick[0][1] if trick else None,
+        "last_trick": state["last"],
+        "tricks_played": state["ntrick"],
+        "pile": state["pile"],
+        "pile_needed": PileRules.of(state["opts"]).need(state["picked"]),
+        "streak": state["prev"],
+        "hands": list(state["won"]),
+        "score": list(state["points"]),
+        "winning_points": state["opts"]["winning_points"],
+        "stats": state["stats"],
+        "history": state["history"],
+    }
+
+
+def _hand_and_counts(state: CourtPieceState, seat: int | None, fd_out: bool) -> tuple[list[str], list[int]]:
+    """``seat``'s own cards (while calling, only the caller's five) and every seat's count
+    (the Hidden card still face down counts in the caller's)."""
+    caller = state["caller"]
+    if state["phase"] == CALL:
+        five = state["five"] or []
+        counts = [5 if p == caller else 0 for p in range(SEAT_COUNT)]
+        return (sorted_hand(five) if seat == caller else []), counts
+    counts = [len(h) for h in state["hands"]]
+    if fd_out and caller is not None:
+        counts[caller] += 1
+    return (list(state["hands"][seat]) if seat is not None else []), counts
+
+
+ENGINE = CourtPieceEngine()

@@ -10,12 +10,13 @@ from collections import Counter
 from hypothesis import strategies as st
 from hypothesis.stateful import initialize, invariant
 
-from games.courtpiece import cards, rules
+from games.courtpiece import cards, options
 from games.courtpiece.rules import ENGINE
+from games.courtpiece.state import SEAT_COUNT
 
 from .stateful import EngineMachine, cards_in, get_path, machine_test
 
-CARDS = frozenset(rules.DECK)
+CARDS = frozenset(cards.DECK)
 POINTS = {"normal": 1, "court": 2, "goon_court": 3, "four": 4, "six": 6}
 
 
@@ -23,19 +24,19 @@ POINTS = {"normal": 1, "court": 2, "goon_court": 3, "four": 4, "six": 6}
 def tables(draw):
     """Options: each given or left to its default (the 4-point rank in any accepted spelling)."""
     choices = {
-        "game": st.sampled_from(rules.GAMES),
-        "pile": st.sampled_from(sorted(rules.PILES)),
+        "game": st.sampled_from(options.GAME_CHOICES),
+        "pile": st.sampled_from(sorted(options.PILE_CHOICES)),
         "ace_cannot_win_pile": st.booleans(),
         "four_point_rank": st.sampled_from([None, *cards.RANKS, "10", "q"]),
         # Mostly short tables, so that most games end.
-        "winning_points": st.just(10) | st.just(11) | st.integers(12, rules.INT_RANGES["winning_points"][1]),
-        "bet": st.integers(*rules.INT_RANGES["bet"]),
-        "clock": st.integers(*rules.INT_RANGES["clock"]),
+        "winning_points": st.just(10) | st.just(11) | st.integers(12, options.WINNING_POINTS_RANGE[1]),
+        "bet": st.integers(*options.BET_RANGE),
+        "clock": st.integers(*options.CLOCK_RANGE),
     }
-    options = {key: draw(value) for key, value in choices.items() if draw(st.booleans())}
-    if options.get("four_point_rank") is not None and draw(st.booleans()):
-        options["six_point"] = draw(st.booleans())
-    return options
+    table = {key: draw(value) for key, value in choices.items() if draw(st.booleans())}
+    if table.get("four_point_rank") is not None and draw(st.booleans()):
+        table["six_point"] = draw(st.booleans())
+    return table
 
 
 class CourtPieceGame(EngineMachine):
@@ -44,7 +45,7 @@ class CourtPieceGame(EngineMachine):
 
     @initialize(options=tables(), seed=st.text(max_size=8))
     def start(self, options, seed):
-        self.begin(rules.PLAYERS, options, seed)
+        self.begin(SEAT_COUNT, options, seed)
 
     def cards(self, state):
         face_down = [state["fd"]] if state["fd"] is not None and not state["power"] else []
@@ -87,7 +88,7 @@ class CourtPieceGame(EngineMachine):
         leaked = set(cards_in(this_round, CARDS)) & secret
         assert not leaked, f"the view of {viewer} shows {sorted(leaked)}"
         if state["phase"] == "call":
-            assert view["hand"] == (sorted(state["five"], key=rules.card_key) if viewer == state["caller"] else [])
+            assert view["hand"] == (sorted(state["five"], key=cards.card_key) if viewer == state["caller"] else [])
         else:
             assert view["hand"] == ([] if viewer is None else state["hands"][viewer])
 
@@ -115,7 +116,7 @@ class CourtPieceGame(EngineMachine):
     def check_outcome(self, state, outcome):
         team = outcome["winning_team"]
         assert outcome["winners"] == [team, team + 2]
-        assert outcome["places"] == [1 if seat % 2 == team else 3 for seat in range(rules.PLAYERS)]
+        assert outcome["places"] == [1 if seat % 2 == team else 3 for seat in range(SEAT_COUNT)]
         assert outcome["team_points"] == state["points"]
         assert state["points"][team] >= state["opts"]["winning_points"] > state["points"][1 - team]
         assert outcome["rounds"] == state["round"] == len(state["history"])

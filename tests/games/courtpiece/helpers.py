@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 
 from games import core
-from games.courtpiece.rules import ENGINE, RANK
+from games.courtpiece.cards import RANK
+from games.courtpiece.rules import ENGINE
 
 ANN, BEA, CARL, DAN = 0, 1, 2, 3
 

@@ -1,7 +1,7 @@
 """Court Piece's log sentences say what happened and, where hands or points changed, each
 team's new total by name: no bare "3 to 0" a reader could take for a range."""
 
-from games.courtpiece.rules import event_text
+from games.courtpiece.text import event_text
 
 from .helpers import BANDS, LADDER, Table
 

@@ -5,7 +5,8 @@ import json
 import pytest
 
 from games import core
-from games.courtpiece.rules import ENGINE, event_text
+from games.courtpiece.rules import ENGINE
+from games.courtpiece.text import event_text
 
 from .helpers import ANN, BEA, CARL, DAN, LADDER, SUITS, Table, stack
 

@@ -9,7 +9,8 @@ import pytest
 from games import core
 from games.courtpiece.bots import BOTS, RandomBot, RuleBot
 from games.courtpiece.cards import RANKS
-from games.courtpiece.rules import ENGINE, event_text
+from games.courtpiece.rules import ENGINE
+from games.courtpiece.text import event_text
 
 DECK = set(core.french_deck())
 CARD_RE = re.compile(r'"([2-9TJQKA][shdc])"')

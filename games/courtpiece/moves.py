@@ -1,0 +1,98 @@
+"""Court Piece's legal moves, and what a timeout plays."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from games import core
+from games.core import IllegalAction
+from games.courtpiece.cards import (
+    RANK,
+    SUIT_OF,
+    SUIT_ORDER,
+    SUITS,
+    best_suit,
+    lowest_of_suit,
+    playable,
+    sorted_hand,
+)
+from games.courtpiece.state import CALL, CourtPieceAction, CourtPieceState
+
+
+def face_down_out(state: CourtPieceState, seat: int) -> bool:
+    """True when ``seat`` is the Hidden caller whose face-down card is still out of hand."""
+    return state["fd"] is not None and not state["power"] and seat == state["caller"]
+
+
+def cards_allowed(state: CourtPieceState, seat: int, hand: list[str]) -> list[str]:
+    """The cards of ``hand`` that ``seat`` may play on the trick under way."""
+    asked_trump = state["trump"] if state["asked"] == seat else None
+    return playable(hand, state["trick"][0][1], asked_trump, SUIT_OF)
+
+
+def _plays(cards: list[str]) -> list[CourtPieceAction]:
+    return [{"type": "play", "card": c} for c in cards]
+
+
+def legal_actions(state: CourtPieceState, seat: int) -> list[CourtPieceAction]:
+    if seat != state["turn"]:  # (also when the table is over: no one's turn)
+        return []
+    if state["phase"] == CALL:
+        return _calls(state)
+    hand = state["hands"][seat]
+    fd_out = face_down_out(state, seat)
+    if fd_out and not hand:
+        return [{"type": "play", "card": cast(str, state["fd"])}]
+    if not state["trick"]:
+        acts = _plays(hand)
+        if fd_out and state["ntrick"] > 0:
+            acts.append({"type": "show"})
+        return acts
+    cards = cards_allowed(state, seat, hand)
+    acts = _plays(cards)
+    if cards[0][1] != state["trick"][0][1] and _may_ask(state, seat):
+        acts.append({"type": "ask"})
+    return acts
+
+
+def _calls(state: CourtPieceState) -> list[CourtPieceAction]:
+    five = state["five"] or []
+    if state["opts"]["game"] == "hidden":
+        return [{"type": "call", "card": c} for c in sorted_hand(five)]
+    held = {c[1] for c in five}
+    return [{"type": "call", "suit": x} for x in SUITS if x in held]
+
+
+def _may_ask(state: CourtPieceState, seat: int) -> bool:
+    """Whether ``seat``, void in the suit led, may ask to see a Hidden trump still face down."""
+    return state["fd"] is not None and not state["power"] and seat != state["caller"]
+
+
+def default_action(state: CourtPieceState, seat: int) -> CourtPieceAction:
+    legal = legal_actions(state, seat)
+    if not legal:
+        raise IllegalAction(core.NOT_YOUR_TURN)
+    if state["phase"] == CALL:
+        return _default_call(state)
+    cards = [a["card"] for a in legal if a["type"] == "play"]
+    trick = state["trick"]
+    if (
+        state["trump"] is None
+        and state["opts"]["game"] == "rung-kaat"
+        and trick
+        and all(c[1] != trick[0][1] for c in cards)
+    ):
+        # Rung Kaat: this seat makes the trump. Lowest card of the suit held most.
+        return {"type": "play", "card": lowest_of_suit(cards, best_suit(cards))}
+    known = state["trump"] if (state["power"] or seat == state["caller"]) else None
+    card = min(cards, key=lambda c: (c[1] == known, RANK[c[0]], SUIT_ORDER[c[1]]))
+    return {"type": "play", "card": card}
+
+
+def _default_call(state: CourtPieceState) -> CourtPieceAction:
+    """The suit held most among the first five (Hidden: its lowest card, face down)."""
+    five = state["five"] or []
+    suit = best_suit(five)
+    if state["opts"]["game"] == "hidden":
+        return {"type": "call", "card": lowest_of_suit(five, suit)}
+    return {"type": "call", "suit": suit}
