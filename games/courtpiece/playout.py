@@ -4,7 +4,7 @@ The engine copies its state at every move and keeps a public log; a search needs
 thousands of playouts per decision. ``Playout`` holds one of the bot's sampled worlds
 in a compact, mutable form (cards as numbers ``suit * 13 + rank``, hands as four sorted
 lists, one per suit) and plays the round to its end under the same rules as
-``rules.CourtPiece``, taken from ``cards.py`` as the engine takes them: following suit,
+``rules.CourtPieceEngine``, taken from ``cards.py`` as the engine takes them: following suit,
 the winner of a trick, piles and the ace rules, the round's end and its points. What
 is left here is the compact state's own bookkeeping of the trump's power (Hidden:
 asking, face-down plays, the last card; Rung Kaat: the trump made by the first card
