@@ -135,16 +135,18 @@ class SeededRandom(random.Random):
 
     def getrandbits(self, k: int) -> int:
         while self._pool_bits < k:
-            block = hashlib.blake2b(
-                self._counter.to_bytes(8, "little"), key=self._key, digest_size=64
-            ).digest()
-            self._counter += 1
-            self._pool |= int.from_bytes(block, "little") << self._pool_bits
-            self._pool_bits += 512
+            self._refill()
         bits = self._pool & ((1 << k) - 1)
         self._pool >>= k
         self._pool_bits -= k
         return bits
+
+    def _refill(self) -> None:
+        """The next 512 bits of the stream, after the bits still in the pool."""
+        block = hashlib.blake2b(self._counter.to_bytes(8, "little"), key=self._key, digest_size=64).digest()
+        self._counter += 1
+        self._pool |= int.from_bytes(block, "little") << self._pool_bits
+        self._pool_bits += 512
 
     def random(self) -> float:
         return self.getrandbits(53) / (1 << 53)
@@ -152,11 +154,31 @@ class SeededRandom(random.Random):
     def shuffle(self, x: MutableSequence) -> None:
         notes = _noted_draws.get()
         if notes is None:
-            super().shuffle(x)
+            self._fisher_yates(x)
             return
         given = list(x)
-        super().shuffle(x)
+        self._fisher_yates(x)
         notes.append(Draw(self._game_seed, self._stream, given=given, result=list(x)))
+
+    def _fisher_yates(self, x: MutableSequence) -> None:
+        """``random.Random.shuffle`` exactly (each ``j`` drawn as ``randrange(i + 1)``
+        is), with the stream's bits taken straight from the pool: every deal shuffles."""
+        pool, pool_bits = self._pool, self._pool_bits
+        for i in range(len(x) - 1, 0, -1):
+            k = (i + 1).bit_length()
+            mask = (1 << k) - 1
+            while True:
+                if pool_bits < k:
+                    self._pool, self._pool_bits = pool, pool_bits
+                    self._refill()
+                    pool, pool_bits = self._pool, self._pool_bits
+                j = pool & mask
+                pool >>= k
+                pool_bits -= k
+                if j <= i:
+                    break
+            x[i], x[j] = x[j], x[i]
+        self._pool, self._pool_bits = pool, pool_bits
 
     def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
         drawn = super().randrange(start, stop, step)
