@@ -4,7 +4,7 @@ round, played on the engine's working copy of the state (its ``hands``, ``known`
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from games import core
 from games.disunyer.cards import ACE, is_king, lowest_holders
@@ -82,18 +82,18 @@ def deal(st: DisunyerState, events: Events) -> None:
     advance_turns(st, events)
 
 
-def _dealt_hands(st: DisunyerState) -> list[str]:
-    """``st["hands"]``, where every seat of the round holds a card."""
-    return cast("list[str]", st["hands"])
-
-
 def _stick_kings(st: DisunyerState, events: Events) -> list[int]:
     """Turn the dealt Kings face up: the seats holding them must keep them."""
-    hands = _dealt_hands(st)
-    stuck = [s for s in st["seq"] if is_king(hands[s])]
-    for s in stuck:
-        st["known"][s] = PUBLIC
-        events.append({"type": "stuck", "seat": s, "card": hands[s]})
+    hands = st["hands"]
+    known = st["known"]
+    stuck = []
+    for s in st["seq"]:
+        card = hands[s]
+        assert card is not None  # every seat of the round holds a card
+        if is_king(card):
+            stuck.append(s)
+            known[s] = PUBLIC
+            events.append({"type": "stuck", "seat": s, "card": card})
     return stuck
 
 
@@ -142,8 +142,11 @@ def _swap_with_deck(st: DisunyerState, seat: int, events: Events) -> None:
     st["deck"] = list(st["deck"])
     st["discard"] = list(st["discard"])
     card = draw(st, events)
-    st["discard"].append(_dealt_hands(st)[seat])
-    st["hands"][seat] = card
+    hands = st["hands"]
+    let_go = hands[seat]
+    assert let_go is not None
+    st["discard"].append(let_go)
+    hands[seat] = card
     st["known"][seat] = PUBLIC
     events.append({"type": "draw", "seat": seat, "card": card})
 
@@ -151,7 +154,7 @@ def _swap_with_deck(st: DisunyerState, seat: int, events: Events) -> None:
 def reveal(st: DisunyerState, events: Events) -> None:
     """Every card shown; the seats with the lowest card are out."""
     seq = st["seq"]
-    hands = _dealt_hands(st)
+    hands = st["hands"]
     cards: list[str | None] = [None] * seat_count(st)
     for s in seq:
         cards[s] = hands[s]
@@ -171,14 +174,16 @@ def end_round(st: DisunyerState, events: Events) -> None:
     assert st["last"] is not None
     # A game stored before the rounds were kept keeps them from its next round.
     st["rounds"] = st.get("rounds", []) + [st["last"]]
-    seq = st["seq"]
-    dealt = _dealt_hands(st)
-    st["discard"] = st["discard"] + [dealt[s] for s in seq]
     hands = st["hands"]
     known = st["known"]
-    for s in seq:
+    discard = list(st["discard"])
+    for s in st["seq"]:
+        card = hands[s]
+        assert card is not None  # every seat of the round holds a card
+        discard.append(card)
         hands[s] = None
         known[s] = 0
+    st["discard"] = discard
     st["holder"] = None
     st["rival"] = None
     st["step"] = None
@@ -265,7 +270,8 @@ def guess(st: DisunyerState, rival: int, suit: str | None, events: Events) -> No
     rival; the Ace is shown either way."""
     holder = st["holder"]
     assert holder is not None
-    ace = _dealt_hands(st)[holder]
+    ace = st["hands"][holder]
+    assert ace is not None
     right = suit is not None and ace[1] == suit
     loser = holder if right else rival
     st["out"][loser] = st["round"]
