@@ -37,7 +37,8 @@ def log_events(st: DisunyerState, events: Events) -> None:
 def draw(st: DisunyerState, events: Events) -> str:
     """The top card of the deck; an empty deck is first rebuilt from the discard pile.
 
-    ``st["deck"]`` and ``st["discard"]`` must already be lists owned by ``st``.
+    ``st["deck"]`` must already be a list owned by ``st`` (the discard pile is
+    replaced, never changed in place).
     """
     deck = st["deck"]
     if not deck:
@@ -57,14 +58,18 @@ def deal(st: DisunyerState, events: Events) -> None:
     out = st["out"]
     seq = [s for s in st["order"] if not out[s]]
     st["seq"] = seq
-    st["deck"] = list(st["deck"])
-    st["discard"] = list(st["discard"])
+    deck = st["deck"] = list(st["deck"])
     hands = st["hands"]
     known = st["known"]
     events.append({"type": "deal", "round": rnd, "seats": seq})
     aces = []
     for s in seq:
-        card = hands[s] = draw(st, events)
+        if deck:
+            card = deck.pop(0)
+        else:  # the discard pile shuffled into a new deck
+            card = draw(st, events)
+            deck = st["deck"]
+        hands[s] = card
         known[s] = 1 << s
         if card[0] == ACE:
             aces.append(s)
