@@ -201,7 +201,15 @@ _WRONG_MOVE: dict[str | None, str] = {
 def _require_decision(state: DisunyerState, seat: int, step: str | None) -> None:
     """``seat``'s decision is awaited, and it is of the ``step`` the move belongs to
     (None: a turn's keep or pass). ``seat`` is a seat and the game is not over."""
-    core.require_turn(seat, moves.to_act(state), _OUT_OF_THE_GAME if state["out"][seat] else _NOT_YOUR_TURN)
+    # The seat ``moves.to_act`` names, worked out in place: the seat whose turn it
+    # is, else the caller to pick or the rival to guess.
+    awaited: int | None
+    if state["phase"] == TURNS:
+        awaited = state["seq"][state["pos"]]
+    else:
+        awaited = state["holder"] if state["step"] == PICK else state["rival"]
+    reason = _OUT_OF_THE_GAME if state["out"][seat] else _NOT_YOUR_TURN
+    core.require_turn(seat, () if awaited is None else (awaited,), reason)
     if state["step"] != step:
         raise IllegalAction(_WRONG_MOVE[state["step"]])
 
@@ -211,8 +219,9 @@ def _keep(state: DisunyerState, seat: int, action: core.Action, events: Events) 
     if len(action) != 1:
         raise IllegalAction(f"A {action['type']} move takes no other data.")
     events.append({"type": "keep", "seat": seat})
-    state["pos"] += 1
-    rounds.advance_turns(state, events)
+    pos = state["pos"] = state["pos"] + 1
+    if state["stuck"] or pos == len(state["seq"]):  # forced keeps (stuck Kings), or the reveal
+        rounds.advance_turns(state, events)
 
 
 def _pass(state: DisunyerState, seat: int, action: core.Action, events: Events) -> None:
@@ -224,8 +233,9 @@ def _pass(state: DisunyerState, seat: int, action: core.Action, events: Events) 
             raise IllegalAction("Your King is stuck: you must keep it.")
         raise IllegalAction("The next player has a stuck King: you must keep your card.")
     rounds.pass_card(state, seat, events)
-    state["pos"] += 1
-    rounds.advance_turns(state, events)
+    pos = state["pos"] = state["pos"] + 1
+    if state["stuck"] or pos == len(state["seq"]):  # forced keeps (stuck Kings), or the reveal
+        rounds.advance_turns(state, events)
 
 
 def _pick(state: DisunyerState, seat: int, action: core.Action, events: Events) -> None:
