@@ -29,7 +29,7 @@ def log_events(st: DisunyerState, events: Events) -> None:
     if events:
         log = st["log"] + events
         if len(log) > LOG_SIZE:
-            log = log[-LOG_SIZE:]
+            del log[:-LOG_SIZE]  # the new list is the move's own: trimmed in place
         st["log"] = log
         st["nlog"] = st["nlog"] + len(events)
 

@@ -228,7 +228,7 @@ def _pass(state: DisunyerState, seat: int, action: core.Action, events: Events) 
     _require_decision(state, seat, None)
     if len(action) != 1:
         raise IllegalAction(f"A {action['type']} move takes no other data.")
-    if not moves.can_pass(state):
+    if state["stuck"] and not moves.can_pass(state):  # only a stuck King forbids a pass
         if seat in state["stuck"]:
             raise IllegalAction("Your King is stuck: you must keep it.")
         raise IllegalAction("The next player has a stuck King: you must keep your card.")
