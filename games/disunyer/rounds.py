@@ -1,6 +1,6 @@
 """Disunyer's rounds: the deal, the Disunyers, the turns, the reveal and the end of a
-round, played on the engine's working copy of the state (its ``hands``, ``known`` and
-``out`` lists already its own)."""
+round, played on the engine's working copy of the state (its ``hands`` and ``known``
+lists already its own; ``out`` is copied before a seat is put out)."""
 
 from __future__ import annotations
 
@@ -165,7 +165,7 @@ def reveal(st: DisunyerState, events: Events) -> None:
         cards[s] = hands[s]
     losers = lowest_holders(hands, seq)
     rnd = st["round"]
-    out = st["out"]
+    out = st["out"] = list(st["out"])
     for s in losers:
         out[s] = rnd
     events.append({"type": "reveal", "cards": cards})
@@ -256,7 +256,8 @@ def _end_disunyer_round(st: DisunyerState, events: Events) -> None:
 def pick(st: DisunyerState, holder: int, rival: int | None, events: Events, forced: bool = False) -> None:
     """The caller challenges ``rival``; picking nobody (None) puts the caller out."""
     if rival is None:
-        st["out"][holder] = st["round"]
+        out = st["out"] = list(st["out"])
+        out[holder] = st["round"]
         duel: Duel = {"holder": holder, "rival": None, "ace": None, "suit": None, "out": holder}
         st["duels"] = st["duels"] + [duel]
         events.append({"type": "no_call", "seat": holder})
@@ -279,7 +280,8 @@ def guess(st: DisunyerState, rival: int, suit: str | None, events: Events) -> No
     assert ace is not None
     right = suit is not None and ace[1] == suit
     loser = holder if right else rival
-    st["out"][loser] = st["round"]
+    out = st["out"] = list(st["out"])
+    out[loser] = st["round"]
     st["known"][holder] = PUBLIC
     duel: Duel = {"holder": holder, "rival": rival, "ace": ace, "suit": suit, "out": loser}
     st["duels"] = st["duels"] + [duel]

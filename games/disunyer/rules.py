@@ -78,12 +78,11 @@ class DisunyerEngine:
             handler = _HANDLERS[kind]
         except KeyError:
             raise IllegalAction(f"Unknown move {kind!r}: Disunyer has keep, pass, pick and guess.") from None
-        # The working copy: a shallow copy with its own per-seat lists (the ones
-        # nearly every move changes).
+        # The working copy: a shallow copy with its own per-seat lists of the cards
+        # (nearly every move changes them); ``out`` is copied where a seat goes out.
         new = state.copy()
         new["hands"] = list(state["hands"])
         new["known"] = list(state["known"])
-        new["out"] = list(state["out"])
         events: Events = []
         handler(new, seat, action, events)
         rounds.log_events(new, events)
