@@ -43,7 +43,7 @@ def legal_actions(state: DisunyerState, seat: int) -> list[DisunyerAction]:
 def awaited_moves(state: DisunyerState, seat: int) -> list[DisunyerAction]:
     """The legal moves of ``seat``, whose decision is awaited."""
     if state["phase"] == TURNS:
-        if can_pass(state):
+        if not state["stuck"] or can_pass(state):  # only a stuck King forbids a pass
             return [{"type": "keep"}, {"type": "pass"}]
         return [{"type": "keep"}]
     if state["step"] == PICK:

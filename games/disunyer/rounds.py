@@ -1,10 +1,10 @@
 """Disunyer's rounds: the deal, the Disunyers, the turns, the reveal and the end of a
-round, played on the engine's working copy of the state (its ``hands``, ``known`` and
-``out`` lists already its own)."""
+round, played on the engine's working copy of the state (its ``hands`` and ``known``
+lists already its own; ``out`` is copied before a seat is put out)."""
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from games import core
 from games.disunyer.cards import ACE, is_king, lowest_holders
@@ -29,7 +29,7 @@ def log_events(st: DisunyerState, events: Events) -> None:
     if events:
         log = st["log"] + events
         if len(log) > LOG_SIZE:
-            log = log[-LOG_SIZE:]
+            del log[:-LOG_SIZE]  # the new list is the move's own: trimmed in place
         st["log"] = log
         st["nlog"] = st["nlog"] + len(events)
 
@@ -37,7 +37,8 @@ def log_events(st: DisunyerState, events: Events) -> None:
 def draw(st: DisunyerState, events: Events) -> str:
     """The top card of the deck; an empty deck is first rebuilt from the discard pile.
 
-    ``st["deck"]`` and ``st["discard"]`` must already be lists owned by ``st``.
+    ``st["deck"]`` must already be a list owned by ``st`` (the discard pile is
+    replaced, never changed in place).
     """
     deck = st["deck"]
     if not deck:
@@ -57,14 +58,18 @@ def deal(st: DisunyerState, events: Events) -> None:
     out = st["out"]
     seq = [s for s in st["order"] if not out[s]]
     st["seq"] = seq
-    st["deck"] = list(st["deck"])
-    st["discard"] = list(st["discard"])
+    deck = st["deck"] = list(st["deck"])
     hands = st["hands"]
     known = st["known"]
     events.append({"type": "deal", "round": rnd, "seats": seq})
     aces = []
     for s in seq:
-        card = hands[s] = draw(st, events)
+        if deck:
+            card = deck.pop(0)
+        else:  # the discard pile shuffled into a new deck
+            card = draw(st, events)
+            deck = st["deck"]
+        hands[s] = card
         known[s] = 1 << s
         if card[0] == ACE:
             aces.append(s)
@@ -82,18 +87,18 @@ def deal(st: DisunyerState, events: Events) -> None:
     advance_turns(st, events)
 
 
-def _dealt_hands(st: DisunyerState) -> list[str]:
-    """``st["hands"]``, where every seat of the round holds a card."""
-    return cast("list[str]", st["hands"])
-
-
 def _stick_kings(st: DisunyerState, events: Events) -> list[int]:
     """Turn the dealt Kings face up: the seats holding them must keep them."""
-    hands = _dealt_hands(st)
-    stuck = [s for s in st["seq"] if is_king(hands[s])]
-    for s in stuck:
-        st["known"][s] = PUBLIC
-        events.append({"type": "stuck", "seat": s, "card": hands[s]})
+    hands = st["hands"]
+    known = st["known"]
+    stuck = []
+    for s in st["seq"]:
+        card = hands[s]
+        assert card is not None  # every seat of the round holds a card
+        if is_king(card):
+            stuck.append(s)
+            known[s] = PUBLIC
+            events.append({"type": "stuck", "seat": s, "card": card})
     return stuck
 
 
@@ -142,8 +147,11 @@ def _swap_with_deck(st: DisunyerState, seat: int, events: Events) -> None:
     st["deck"] = list(st["deck"])
     st["discard"] = list(st["discard"])
     card = draw(st, events)
-    st["discard"].append(_dealt_hands(st)[seat])
-    st["hands"][seat] = card
+    hands = st["hands"]
+    let_go = hands[seat]
+    assert let_go is not None
+    st["discard"].append(let_go)
+    hands[seat] = card
     st["known"][seat] = PUBLIC
     events.append({"type": "draw", "seat": seat, "card": card})
 
@@ -151,13 +159,13 @@ def _swap_with_deck(st: DisunyerState, seat: int, events: Events) -> None:
 def reveal(st: DisunyerState, events: Events) -> None:
     """Every card shown; the seats with the lowest card are out."""
     seq = st["seq"]
-    hands = _dealt_hands(st)
+    hands = st["hands"]
     cards: list[str | None] = [None] * seat_count(st)
     for s in seq:
         cards[s] = hands[s]
     losers = lowest_holders(hands, seq)
     rnd = st["round"]
-    out = st["out"]
+    out = st["out"] = list(st["out"])
     for s in losers:
         out[s] = rnd
     events.append({"type": "reveal", "cards": cards})
@@ -171,14 +179,16 @@ def end_round(st: DisunyerState, events: Events) -> None:
     assert st["last"] is not None
     # A game stored before the rounds were kept keeps them from its next round.
     st["rounds"] = st.get("rounds", []) + [st["last"]]
-    seq = st["seq"]
-    dealt = _dealt_hands(st)
-    st["discard"] = st["discard"] + [dealt[s] for s in seq]
     hands = st["hands"]
     known = st["known"]
-    for s in seq:
+    discard = list(st["discard"])
+    for s in st["seq"]:
+        card = hands[s]
+        assert card is not None  # every seat of the round holds a card
+        discard.append(card)
         hands[s] = None
         known[s] = 0
+    st["discard"] = discard
     st["holder"] = None
     st["rival"] = None
     st["step"] = None
@@ -246,7 +256,8 @@ def _end_disunyer_round(st: DisunyerState, events: Events) -> None:
 def pick(st: DisunyerState, holder: int, rival: int | None, events: Events, forced: bool = False) -> None:
     """The caller challenges ``rival``; picking nobody (None) puts the caller out."""
     if rival is None:
-        st["out"][holder] = st["round"]
+        out = st["out"] = list(st["out"])
+        out[holder] = st["round"]
         duel: Duel = {"holder": holder, "rival": None, "ace": None, "suit": None, "out": holder}
         st["duels"] = st["duels"] + [duel]
         events.append({"type": "no_call", "seat": holder})
@@ -265,10 +276,12 @@ def guess(st: DisunyerState, rival: int, suit: str | None, events: Events) -> No
     rival; the Ace is shown either way."""
     holder = st["holder"]
     assert holder is not None
-    ace = _dealt_hands(st)[holder]
+    ace = st["hands"][holder]
+    assert ace is not None
     right = suit is not None and ace[1] == suit
     loser = holder if right else rival
-    st["out"][loser] = st["round"]
+    out = st["out"] = list(st["out"])
+    out[loser] = st["round"]
     st["known"][holder] = PUBLIC
     duel: Duel = {"holder": holder, "rival": rival, "ace": ace, "suit": suit, "out": loser}
     st["duels"] = st["duels"] + [duel]

@@ -20,6 +20,7 @@ from games.disunyer.state import (
     PICK,
     PUBLIC,
     TURNS,
+    DisunyerAction,
     DisunyerState,
     DisunyerView,
     Outcome,
@@ -45,7 +46,7 @@ class DisunyerEngine:
 
     def start(
         self, players: int, options: dict[str, Any], seed: str | None = None, deck: list[str] | None = None
-    ) -> core.State:
+    ) -> DisunyerState:
         opts = validate_options(options if options is not None else {}, players)
         if players is None:
             raise InvalidOptions("Say how many players sit at the table (2 to 8).")
@@ -57,75 +58,92 @@ class DisunyerEngine:
         events: Events = []
         rounds.deal(state, events)
         rounds.log_events(state, events)
-        return cast(core.State, state)
+        return state
 
-    def to_act(self, state: core.State) -> list[int]:
-        return moves.to_act(cast(DisunyerState, state))
+    # The engine's to_act is the moves module's own (no wrapper call per decision).
+    to_act = staticmethod(moves.to_act)
 
-    def legal_actions(self, state: core.State, seat: int) -> list[core.Action]:
-        return cast("list[core.Action]", moves.legal_actions(cast(DisunyerState, state), seat))
+    def legal_actions(self, state: DisunyerState, seat: int) -> list[core.Action]:
+        return cast("list[core.Action]", moves.legal_actions(state, seat))
 
-    def default_action(self, state: core.State, seat: int) -> core.Action:
-        return cast(core.Action, moves.default_action(cast(DisunyerState, state), seat))
+    def default_action(self, state: DisunyerState, seat: int) -> core.Action:
+        return cast(core.Action, moves.default_action(state, seat))
 
-    def apply(self, state: core.State, seat: int, action: core.Action) -> tuple[core.State, Events]:
+    def apply(self, state: DisunyerState, seat: int, action: core.Action) -> tuple[DisunyerState, Events]:
         kind = core.action_kind(action)
         if state["phase"] == OVER:
             raise IllegalAction("The game is over.")
-        new = _working_copy(state)
-        st = cast(DisunyerState, new)
-        core.require_seat(seat, seat_count(st))
-        handler = _HANDLERS.get(kind)
-        if handler is None:
-            raise IllegalAction(f"Unknown move {kind!r}: Disunyer has keep, pass, pick and guess.")
+        core.require_seat(seat, seat_count(state))
+        try:
+            handler = _HANDLERS[kind]
+        except KeyError:
+            raise IllegalAction(f"Unknown move {kind!r}: Disunyer has keep, pass, pick and guess.") from None
+        # The working copy: a shallow copy with its own per-seat lists of the cards
+        # (nearly every move changes them); ``out`` is copied where a seat goes out.
+        new = state.copy()
+        new["hands"] = list(state["hands"])
+        new["known"] = list(state["known"])
         events: Events = []
-        handler(st, seat, action, events)
-        rounds.log_events(st, events)
+        handler(new, seat, action, events)
+        rounds.log_events(new, events)
         return new, events
 
-    def view(self, state: core.State, seat: int | None) -> core.View:
-        st = cast(DisunyerState, state)
-        players = seat_count(st)
-        if seat is not None and not core.is_seat(seat, players):
+    def view(self, state: DisunyerState, seat: int | None) -> DisunyerView:
+        """What ``seat`` (None, or no seat of the table: a spectator) may know: a card
+        is shown when that seat knows it, and its own card always."""
+        players = seat_count(state)
+        hands = state["hands"]
+        known = state["known"]
+        out = state["out"]
+        phase = state["phase"]
+        to_act = moves.to_act(state)
+        legal: list[DisunyerAction]
+        if seat is not None and core.is_seat(seat, players):
+            bit = 1 << seat
+            cards = [c if k & bit else None for c, k in zip(hands, known)]
+            hand = cards[seat] = hands[seat]
+            legal = moves.awaited_moves(state, seat) if seat in to_act else []
+        else:
             seat = None
-        out = st["out"]
-        phase = st["phase"]
-        to_act = moves.to_act(st)
+            cards = [c if k == PUBLIC else None for c, k in zip(hands, known)]
+            hand = None
+            legal = []
         over = phase == OVER
-        view: DisunyerView = {
+        seq = state["seq"]
+        log = state["log"]
+        return {
             "game": NAME,
             "seat": seat,
             "players": players,
-            "mode": st["mode"],
+            "mode": state["mode"],
             "phase": phase,
-            "step": st["step"],
-            "round": st["round"],
-            "order": list(st["order"]),
+            "step": state["step"],
+            "round": state["round"],
+            "order": list(state["order"]),
             "to_act": to_act,
-            "legal": moves.awaited_moves(st, seat) if seat is not None and seat in to_act else [],
+            "legal": legal,
             "over": over,
-            "outcome": _outcome(st) if over else None,
-            "hand": None if seat is None else st["hands"][seat],
-            "cards": _visible_cards(st, seat),
+            "outcome": _outcome(state) if over else None,
+            "hand": hand,
+            "cards": cards,
             "standing": [not o for o in out],
             "out_round": [o or None for o in out],
-            "in_round": list(st["seq"]),
-            "turn": st["seq"][st["pos"]] if phase == TURNS else None,
-            "holder": st["holder"],
-            "rival": st["rival"],
-            "stuck": list(st["stuck"]),
-            "duels": list(st["duels"]),
-            "deck": len(st["deck"]),
-            "discard": len(st["discard"]),
-            "last_round": st["last"],
-            "rounds": list(st.get("rounds", ())),
-            "log": list(st["log"]),
-            "log_from": st["nlog"] - len(st["log"]),
+            "in_round": list(seq),
+            "turn": seq[state["pos"]] if phase == TURNS else None,
+            "holder": state["holder"],
+            "rival": state["rival"],
+            "stuck": list(state["stuck"]),
+            "duels": list(state["duels"]),
+            "deck": len(state["deck"]),
+            "discard": len(state["discard"]),
+            "last_round": state["last"],
+            "rounds": list(state.get("rounds", ())),
+            "log": list(log),
+            "log_from": state["nlog"] - len(log),
         }
-        return cast(core.View, view)
 
-    def outcome(self, state: core.State) -> dict[str, Any] | None:
-        return cast("dict[str, Any] | None", _outcome(cast(DisunyerState, state)))
+    def outcome(self, state: DisunyerState) -> dict[str, Any] | None:
+        return cast("dict[str, Any] | None", _outcome(state))
 
 
 # ------------------------------------------------------------------------ start
@@ -170,15 +188,8 @@ def _check_stacked_deck(deck: Any) -> None:
 
 
 # ------------------------------------------------------------------------ moves
-def _working_copy(state: core.State) -> core.State:
-    """A shallow copy with its own per-seat lists (the ones nearly every move changes)."""
-    new = state.copy()
-    new["hands"] = list(state["hands"])
-    new["known"] = list(state["known"])
-    new["out"] = list(state["out"])
-    return new
-
-
+_OUT_OF_THE_GAME = moves.OUT_OF_THE_GAME
+_NOT_YOUR_TURN = core.NOT_YOUR_TURN
 _WRONG_MOVE: dict[str | None, str] = {
     None: "There is no Disunyer to resolve now: keep or pass your card.",
     PICK: "You hold a dealt Ace: call Disunyer and pick a rival.",
@@ -189,8 +200,15 @@ _WRONG_MOVE: dict[str | None, str] = {
 def _require_decision(state: DisunyerState, seat: int, step: str | None) -> None:
     """``seat``'s decision is awaited, and it is of the ``step`` the move belongs to
     (None: a turn's keep or pass). ``seat`` is a seat and the game is not over."""
-    reason = moves.OUT_OF_THE_GAME if state["out"][seat] else core.NOT_YOUR_TURN
-    core.require_turn(seat, moves.to_act(state), reason)
+    # The seat ``moves.to_act`` names, worked out in place: the seat whose turn it
+    # is, else the caller to pick or the rival to guess.
+    awaited: int | None
+    if state["phase"] == TURNS:
+        awaited = state["seq"][state["pos"]]
+    else:
+        awaited = state["holder"] if state["step"] == PICK else state["rival"]
+    reason = _OUT_OF_THE_GAME if state["out"][seat] else _NOT_YOUR_TURN
+    core.require_turn(seat, () if awaited is None else (awaited,), reason)
     if state["step"] != step:
         raise IllegalAction(_WRONG_MOVE[state["step"]])
 
@@ -200,25 +218,29 @@ def _keep(state: DisunyerState, seat: int, action: core.Action, events: Events) 
     if len(action) != 1:
         raise IllegalAction(f"A {action['type']} move takes no other data.")
     events.append({"type": "keep", "seat": seat})
-    state["pos"] += 1
-    rounds.advance_turns(state, events)
+    pos = state["pos"] = state["pos"] + 1
+    if state["stuck"] or pos == len(state["seq"]):  # forced keeps (stuck Kings), or the reveal
+        rounds.advance_turns(state, events)
 
 
 def _pass(state: DisunyerState, seat: int, action: core.Action, events: Events) -> None:
     _require_decision(state, seat, None)
     if len(action) != 1:
         raise IllegalAction(f"A {action['type']} move takes no other data.")
-    if not moves.can_pass(state):
-        core.require(seat not in state["stuck"], "Your King is stuck: you must keep it.")
+    if state["stuck"] and not moves.can_pass(state):  # only a stuck King forbids a pass
+        if seat in state["stuck"]:
+            raise IllegalAction("Your King is stuck: you must keep it.")
         raise IllegalAction("The next player has a stuck King: you must keep your card.")
     rounds.pass_card(state, seat, events)
-    state["pos"] += 1
-    rounds.advance_turns(state, events)
+    pos = state["pos"] = state["pos"] + 1
+    if state["stuck"] or pos == len(state["seq"]):  # forced keeps (stuck Kings), or the reveal
+        rounds.advance_turns(state, events)
 
 
 def _pick(state: DisunyerState, seat: int, action: core.Action, events: Events) -> None:
     _require_decision(state, seat, PICK)
-    core.require(len(action) == 2 and "rival" in action, 'A pick names one rival: {"type": "pick", "rival": seat}.')
+    if len(action) != 2 or "rival" not in action:
+        raise IllegalAction('A pick names one rival: {"type": "pick", "rival": seat}.')
     rival = action["rival"]
     if rival is not None:
         _require_rival(state, seat, rival)
@@ -228,18 +250,19 @@ def _pick(state: DisunyerState, seat: int, action: core.Action, events: Events) 
 def _require_rival(state: DisunyerState, seat: int, rival: Any) -> None:
     if not core.is_seat(rival, seat_count(state)):
         raise IllegalAction(f"There is no seat {rival!r} to pick.")
-    core.require(rival != seat, "You cannot pick yourself as your rival.")
-    core.require(not state["out"][rival], "That player is already out: pick a rival still standing.")
+    if rival == seat:
+        raise IllegalAction("You cannot pick yourself as your rival.")
+    if state["out"][rival]:
+        raise IllegalAction("That player is already out: pick a rival still standing.")
 
 
 def _guess(state: DisunyerState, seat: int, action: core.Action, events: Events) -> None:
     _require_decision(state, seat, GUESS)
-    core.require(len(action) == 2 and "suit" in action, 'A guess names one suit: {"type": "guess", "suit": "o"}.')
+    if len(action) != 2 or "suit" not in action:
+        raise IllegalAction('A guess names one suit: {"type": "guess", "suit": "o"}.')
     suit = action["suit"]
-    core.require(
-        suit is None or (isinstance(suit, str) and suit in SUITS),
-        "Guess one of the suits: o (coins), c (cups), s (swords) or b (clubs).",
-    )
+    if suit is not None and (not isinstance(suit, str) or suit not in SUITS):
+        raise IllegalAction("Guess one of the suits: o (coins), c (cups), s (swords) or b (clubs).")
     rounds.guess(state, seat, suit, events)
 
 
@@ -247,29 +270,18 @@ _HANDLERS: dict[str, Handler] = {"keep": _keep, "pass": _pass, "pick": _pick, "g
 
 
 # ------------------------------------------------------------------ view, outcome
-def _visible_cards(state: DisunyerState, seat: int | None) -> list[str | None]:
-    """Per seat, the card if ``seat`` (None: a spectator) may know it."""
-    hands = state["hands"]
-    known = state["known"]
-    if seat is None:
-        return [c if k == PUBLIC else None for c, k in zip(hands, known)]
-    bit = 1 << seat
-    cards = [c if (k & bit) else None for c, k in zip(hands, known)]
-    cards[seat] = hands[seat]
-    return cards
-
-
 def _outcome(state: DisunyerState) -> Outcome | None:
     """Places by the round each seat went out in (a group per round)."""
     if state["phase"] != OVER:
         return None
     out = state["out"]
     played = state["round"]
-    seats = range(seat_count(state))
+    players = seat_count(state)
+    seats = range(players)
     groups = [[s for s in seats if out[s] == r] for r in range(1, played + 1)]
     winners = [] if state["winner"] is None else [state["winner"]]
     return {
-        "places": core.places_from_exits([g for g in groups if g], winners, seat_count(state)),
+        "places": core.places_from_exits([g for g in groups if g], winners, players),
         "winners": winners,
         "no_winner": state["no_winner"],
         "rounds": played,
