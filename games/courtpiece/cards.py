@@ -69,13 +69,6 @@ def best_suit(cards: Iterable[str]) -> str:
     return SUITS[best_suit_index(CARD[c] for c in cards)]
 
 
-def playable(hand: Sequence[Card], lead: Any, asked_trump: Any, suit_of: Any) -> list[Card]:
-    """The cards of ``hand`` that may be played on a trick led in suit ``lead``
-    (``cards_to_play``). ``suit_of`` maps a card to its suit. The list is always a new one."""
-    cards = cards_to_play(lambda suit: [c for c in hand if suit_of[c] == suit], lead, asked_trump)
-    return list(hand) if cards is None else cards
-
-
 def cards_to_play(cards_of_suit: Callable[[Any], list[Card]], lead: Any, asked_trump: Any) -> list[Card] | None:
     """Following suit, for a hand whose cards of a suit ``cards_of_suit`` gives: the cards
     of the suit led (``lead``); a seat void in it may play any card (None), unless it has
