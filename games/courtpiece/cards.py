@@ -31,6 +31,7 @@ TAKE = "take"
 
 SUIT_OF = {c: c[1] for c in DECK}
 RANK_OF = {c: RANK[c[0]] for c in DECK}
+CARDS_OF_SUIT = {s: frozenset(c for c in DECK if c[1] == s) for s in SUITS}
 CARD = {c: SUIT_ORDER[c[1]] * 13 + RANK[c[0]] for c in DECK}
 NAME = {n: c for c, n in CARD.items()}
 SUIT_OF_NUMBER = [n // 13 for n in range(52)]

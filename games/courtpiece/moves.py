@@ -5,6 +5,7 @@ from __future__ import annotations
 from games import core
 from games.core import IllegalAction
 from games.courtpiece.cards import (
+    CARDS_OF_SUIT,
     RANK,
     SUIT_ORDER,
     SUITS,
@@ -25,7 +26,8 @@ def cards_allowed(state: CourtPieceState, seat: int, hand: list[str]) -> list[st
     """The cards of ``hand`` that ``seat`` may play on the trick under way
     (``cards_to_play``; None there is any card). The list is always a new one."""
     asked_trump = state["trump"] if state["asked"] == seat else None
-    cards = cards_to_play(lambda suit: [c for c in hand if c[1] == suit], state["trick"][0][1], asked_trump)
+    lead = state["trick"][0][1]
+    cards = cards_to_play(lambda suit: list(filter(CARDS_OF_SUIT[suit].__contains__, hand)), lead, asked_trump)
     return list(hand) if cards is None else cards
 
 
