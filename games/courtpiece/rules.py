@@ -9,7 +9,7 @@ notation, the rulings applied and the state / action / event / view formats.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, NoReturn, cast
 
 from games import core
 from games.core import Action, Event, IllegalAction, InvalidOptions
@@ -77,13 +77,14 @@ class CourtPieceEngine:
 
     def apply(self, state: CourtPieceState, seat: int, action: Action) -> tuple[CourtPieceState, list[Event]]:
         kind = core.action_kind(action)
-        if state["phase"] == OVER:
+        turn = state["turn"]
+        if turn is None:  # (a table over is no one's turn)
             raise IllegalAction("The table is over: no more moves.")
         core.require_seat(seat, seat_count(state))
         handler = _HANDLERS.get(kind)
         if handler is None:
             raise IllegalAction(f"Unknown move: {kind!r}.")
-        core.require_turn(seat, self.to_act(state))
+        core.require_turn(seat, (turn,))
         new = state.copy()
         events: list[Event] = []
         handler(new, seat, action, events)
@@ -279,14 +280,16 @@ def _play(state: CourtPieceState, seat: int, action: Action, events: list[Event]
         raise IllegalAction("You do not hold that card.")
     trick = state["trick"]
     void = bool(trick) and card[1] != trick[0][1]
-    if void:
-        _require_allowed(state, seat, hand, card)
+    # Off the suit led, only a seat void in it may play (and one that asked to see the
+    # trump: a trump, if it holds one).
+    if void and card not in cards_allowed(state, seat, hand):
+        _refuse_off_suit(state, seat, hand)
     hands = list(state["hands"])
     hands[seat] = hand = list(hand)
     hand.remove(card)
     state["hands"] = hands
     state["asked"] = None
-    face_down = void and face_down_out(state, seat)
+    face_down = void and state["fd"] is not None and face_down_out(state, seat)
     if void and state["trump"] is None:
         # Rung Kaat: the first card thrown off suit makes the trump.
         state.update(
@@ -313,12 +316,9 @@ def _play_face_down(state: CourtPieceState, seat: int, hand: list[str], events: 
     return state["hands"][seat]
 
 
-def _require_allowed(state: CourtPieceState, seat: int, hand: list[str], card: str) -> None:
-    """``card``, off the suit led, may be played only by a seat void in it (and that asked
-    to see the trump: a trump, if it holds one)."""
+def _refuse_off_suit(state: CourtPieceState, seat: int, hand: list[str]) -> NoReturn:
+    """Why a card off the suit led may not be played from ``hand``."""
     allowed = cards_allowed(state, seat, hand)
-    if card in allowed:
-        return
     lead = state["trick"][0][1]
     if allowed[0][1] == lead:
         raise IllegalAction(f"You must follow suit: play one of your {SUIT_NAMES[lead]}.")
