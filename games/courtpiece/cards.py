@@ -31,6 +31,7 @@ TAKE = "take"
 
 SUIT_OF = {c: c[1] for c in DECK}
 RANK_OF = {c: RANK[c[0]] for c in DECK}
+CARDS_OF_SUIT = {s: frozenset(c for c in DECK if c[1] == s) for s in SUITS}
 CARD = {c: SUIT_ORDER[c[1]] * 13 + RANK[c[0]] for c in DECK}
 NAME = {n: c for c, n in CARD.items()}
 SUIT_OF_NUMBER = [n // 13 for n in range(52)]
@@ -67,13 +68,6 @@ def best_suit_index(cards: Iterable[int]) -> int:
 def best_suit(cards: Iterable[str]) -> str:
     """``best_suit_index`` for cards named as strings: the suit letter."""
     return SUITS[best_suit_index(CARD[c] for c in cards)]
-
-
-def playable(hand: Sequence[Card], lead: Any, asked_trump: Any, suit_of: Any) -> list[Card]:
-    """The cards of ``hand`` that may be played on a trick led in suit ``lead``
-    (``cards_to_play``). ``suit_of`` maps a card to its suit. The list is always a new one."""
-    cards = cards_to_play(lambda suit: [c for c in hand if suit_of[c] == suit], lead, asked_trump)
-    return list(hand) if cards is None else cards
 
 
 def cards_to_play(cards_of_suit: Callable[[Any], list[Card]], lead: Any, asked_trump: Any) -> list[Card] | None:

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from typing import cast
-
 from games import core
 from games.core import IllegalAction
 from games.courtpiece.cards import (
+    CARDS_OF_SUIT,
     RANK,
-    SUIT_OF,
     SUIT_ORDER,
     SUITS,
     best_suit,
+    cards_to_play,
     lowest_of_suit,
-    playable,
     sorted_hand,
 )
 from games.courtpiece.state import CALL, CourtPieceAction, CourtPieceState
@@ -25,13 +23,12 @@ def face_down_out(state: CourtPieceState, seat: int) -> bool:
 
 
 def cards_allowed(state: CourtPieceState, seat: int, hand: list[str]) -> list[str]:
-    """The cards of ``hand`` that ``seat`` may play on the trick under way."""
+    """The cards of ``hand`` that ``seat`` may play on the trick under way
+    (``cards_to_play``; None there is any card). The list is always a new one."""
     asked_trump = state["trump"] if state["asked"] == seat else None
-    return playable(hand, state["trick"][0][1], asked_trump, SUIT_OF)
-
-
-def _plays(cards: list[str]) -> list[CourtPieceAction]:
-    return [{"type": "play", "card": c} for c in cards]
+    lead = state["trick"][0][1]
+    cards = cards_to_play(lambda suit: list(filter(CARDS_OF_SUIT[suit].__contains__, hand)), lead, asked_trump)
+    return list(hand) if cards is None else cards
 
 
 def legal_actions(state: CourtPieceState, seat: int) -> list[CourtPieceAction]:
@@ -40,17 +37,18 @@ def legal_actions(state: CourtPieceState, seat: int) -> list[CourtPieceAction]:
     if state["phase"] == CALL:
         return _calls(state)
     hand = state["hands"][seat]
-    fd_out = face_down_out(state, seat)
-    if fd_out and not hand:
-        return [{"type": "play", "card": cast(str, state["fd"])}]
-    if not state["trick"]:
-        acts = _plays(hand)
-        if fd_out and state["ntrick"] > 0:
+    fd = state["fd"]
+    if not hand and fd is not None and face_down_out(state, seat):
+        return [{"type": "play", "card": fd}]
+    trick = state["trick"]
+    if not trick:
+        acts: list[CourtPieceAction] = [{"type": "play", "card": c} for c in hand]
+        if state["ntrick"] > 0 and face_down_out(state, seat):
             acts.append({"type": "show"})
         return acts
     cards = cards_allowed(state, seat, hand)
-    acts = _plays(cards)
-    if cards[0][1] != state["trick"][0][1] and _may_ask(state, seat):
+    acts = [{"type": "play", "card": c} for c in cards]
+    if cards[0][1] != trick[0][1] and _may_ask(state, seat):
         acts.append({"type": "ask"})
     return acts
 

@@ -9,16 +9,25 @@ notation, the rulings applied and the state / action / event / view formats.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, NoReturn, cast
 
 from games import core
-from games.core import Action, Event, IllegalAction, InvalidOptions, State, View
+from games.core import Action, Event, IllegalAction, InvalidOptions
 from games.courtpiece import moves
 from games.courtpiece.cards import DECK_SET, FACE_DOWN, SUIT_NAMES, SUIT_ORDER, PileRules, sorted_hand
 from games.courtpiece.moves import cards_allowed, face_down_out
 from games.courtpiece.options import MAX_PLAYERS, MIN_PLAYERS, turn_seconds, validate_options
 from games.courtpiece.rounds import deal, finish_trick, new_table, public_trick
-from games.courtpiece.state import CALL, OVER, PLAY, SEAT_COUNT, CourtPieceState, CourtPieceView, seat_count
+from games.courtpiece.state import (
+    CALL,
+    OVER,
+    PLAY,
+    SEAT_COUNT,
+    CourtPieceAction,
+    CourtPieceState,
+    CourtPieceView,
+    seat_count,
+)
 
 NAME = "courtpiece"
 LOG_SIZE = 32  # public events kept for the views' log (this round's, most recent last)
@@ -41,7 +50,7 @@ class CourtPieceEngine:
         options: dict[str, Any],
         seed: str | None = None,
         deck: list[str] | None = None,
-    ) -> State:
+    ) -> CourtPieceState:
         opts = validate_options(options, players)
         if seed is None:
             seed = core.new_seed()
@@ -54,39 +63,109 @@ class CourtPieceEngine:
         events: list[Event] = []
         deal(state, first, events)
         state["log"] = events
-        return cast(State, state)
+        return state
 
-    def to_act(self, state: State) -> list[int]:
-        return _to_act(cast(CourtPieceState, state))
+    def to_act(self, state: CourtPieceState) -> list[int]:
+        turn = state["turn"]
+        return [] if turn is None else [turn]
 
-    def legal_actions(self, state: State, seat: int) -> list[Action]:
-        return cast(list[Action], moves.legal_actions(cast(CourtPieceState, state), seat))
+    def legal_actions(self, state: CourtPieceState, seat: int) -> list[CourtPieceAction]:
+        return moves.legal_actions(state, seat)
 
-    def default_action(self, state: State, seat: int) -> Action:
-        return cast(Action, moves.default_action(cast(CourtPieceState, state), seat))
+    def default_action(self, state: CourtPieceState, seat: int) -> CourtPieceAction:
+        return moves.default_action(state, seat)
 
-    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    def apply(self, state: CourtPieceState, seat: int, action: Action) -> tuple[CourtPieceState, list[Event]]:
         kind = core.action_kind(action)
-        if state["phase"] == OVER:
+        turn = state["turn"]
+        if turn is None:  # (a table over is no one's turn)
             raise IllegalAction("The table is over: no more moves.")
-        before = cast(CourtPieceState, state)
-        core.require_seat(seat, seat_count(before))
+        core.require_seat(seat, seat_count(state))
         handler = _HANDLERS.get(kind)
         if handler is None:
             raise IllegalAction(f"Unknown move: {kind!r}.")
-        new = cast(CourtPieceState, dict(state))
+        core.require_turn(seat, (turn,))
+        new = state.copy()
         events: list[Event] = []
         handler(new, seat, action, events)
-        _keep_log(before, new, events)
-        return cast(State, new), events
+        # The public log after the move: a new round's starts with the last round's result.
+        if new["round"] != state["round"]:
+            start = next(i for i, e in enumerate(events) if e["type"] == "round_over")
+            new["log"] = events[start:]
+        else:
+            log = state["log"] + events
+            new["log"] = log[-LOG_SIZE:] if len(log) > LOG_SIZE else log
+        return new, events
 
-    def outcome(self, state: State) -> dict[str, Any] | None:
+    def outcome(self, state: CourtPieceState) -> dict[str, Any] | None:
         return state["result"]
 
-    def view(self, state: State, seat: int | None) -> View:
+    def view(self, state: CourtPieceState, seat: int | None) -> CourtPieceView:
         """What ``seat`` (None: a spectator) may know. Nested values (options, stats,
         last trick, history, outcome) are shared with the state: treat a view as read-only."""
-        return cast(View, _view(cast(CourtPieceState, state), seat))
+        if seat is not None and not core.is_seat(seat, SEAT_COUNT):
+            seat = None
+        phase = state["phase"]
+        opts = state["opts"]
+        caller = state["caller"]
+        power = state["power"]
+        trump = state["trump"]
+        # The trump as this seat knows it: the caller knows it before it has power.
+        if trump is None:
+            trump_seen = "none yet"
+        else:
+            trump_seen = trump if power or seat == caller else "hidden"
+        fd = state["fd"]
+        fd_out = fd is not None and not power
+        # This seat's own cards (while calling, only the caller's five) and every seat's
+        # count (the Hidden card still face down counts in the caller's).
+        if phase == CALL:
+            hand = sorted_hand(state["five"] or []) if seat == caller else []
+            counts = [5 if p == caller else 0 for p in range(SEAT_COUNT)]
+        else:
+            hands = state["hands"]
+            hand = list(hands[seat]) if seat is not None else []
+            counts = list(map(len, hands))
+            if fd_out and caller is not None:
+                counts[caller] += 1
+        turn = state["turn"]
+        trick = state["trick"]
+        tlead = state["tlead"]
+        return {
+            "game": NAME,
+            "seat": seat,
+            "players": SEAT_COUNT,
+            "phase": phase,
+            "to_act": [] if turn is None else [turn],
+            "legal": moves.legal_actions(state, seat) if seat is not None and seat == turn else [],
+            "over": phase == OVER,
+            "outcome": state["result"],
+            "log": list(state["log"]),
+            "options": opts,
+            "round": state["round"],
+            "caller": caller,
+            "leader": state["leader"],
+            "trump": trump_seen,
+            "trump_power": power,
+            "face_down_placed": fd_out and phase == PLAY and opts["game"] == "hidden",
+            "face_down": fd if (fd_out and seat == caller) else None,
+            "hand": hand,
+            "hand_counts": counts,
+            "trick": public_trick(trick, tlead, state["tdown"]) if trick else [],
+            "trick_leader": tlead,
+            "trick_trump_from": state["tpow"],
+            "lead_suit": trick[0][1] if trick else None,
+            "last_trick": state["last"],
+            "tricks_played": state["ntrick"],
+            "pile": state["pile"],
+            "pile_needed": PileRules.of(opts).need(state["picked"]),
+            "streak": state["prev"],
+            "hands": list(state["won"]),
+            "score": list(state["points"]),
+            "winning_points": opts["winning_points"],
+            "stats": state["stats"],
+            "history": state["history"],
+        }
 
 
 def _stacked(deck: list[str] | None) -> list[str] | None:
@@ -104,33 +183,15 @@ def _stacked(deck: list[str] | None) -> list[str] | None:
     return list(deck)
 
 
-def _to_act(state: CourtPieceState) -> list[int]:
-    turn = state["turn"]
-    return [] if turn is None else [turn]
-
-
-def _keep_log(before: CourtPieceState, new: CourtPieceState, events: list[Event]) -> None:
-    """The public log after a move: a new round's starts with the last round's result."""
-    if new["round"] != before["round"]:
-        start = next(i for i, e in enumerate(events) if e["type"] == "round_over")
-        new["log"] = events[start:]
-    else:
-        log = before["log"] + events
-        new["log"] = log[-LOG_SIZE:] if len(log) > LOG_SIZE else log
-
-
 # --------------------------------------------------------------------------- handlers
-# One per action kind: each changes the working copy of the state (replacing, never
-# changing, the nested lists it shares with the state before the move).
+# One per action kind, once ``apply`` has checked that it is ``seat``'s turn: each
+# changes the working copy of the state (replacing, never changing, the nested lists it
+# shares with the state before the move).
 
-
-def _require_playing(state: CourtPieceState, seat: int) -> None:
-    core.require_turn(seat, _to_act(state))
-    core.require(state["phase"] != CALL, "The trump must be called before anyone plays.")
+CALL_FIRST = "The trump must be called before anyone plays."
 
 
 def _call(state: CourtPieceState, seat: int, action: Action, events: list[Event]) -> None:
-    core.require_turn(seat, _to_act(state))
     core.require(state["phase"] == CALL, "Nothing to call now: the round is being played.")
     if state["opts"]["game"] == "hidden":
         _place_face_down(state, seat, action, events)
@@ -165,7 +226,7 @@ def _call_suit(state: CourtPieceState, seat: int, action: Action, events: list[E
 
 
 def _ask(state: CourtPieceState, seat: int, action: Action, events: list[Event]) -> None:
-    _require_playing(state, seat)
+    core.require(state["phase"] != CALL, CALL_FIRST)
     core.require(state["opts"]["game"] == "hidden", "Only in the Hidden game can you ask to see the trump.")
     core.require(not state["power"], "The trump has already been shown.")
     core.require(seat != state["caller"], "The caller knows the trump and cannot ask to see it.")
@@ -183,7 +244,7 @@ def _ask(state: CourtPieceState, seat: int, action: Action, events: list[Event])
 
 
 def _show(state: CourtPieceState, seat: int, action: Action, events: list[Event]) -> None:
-    _require_playing(state, seat)
+    core.require(state["phase"] != CALL, CALL_FIRST)
     core.require(state["opts"]["game"] == "hidden", "Only in the Hidden game is there a trump to show.")
     core.require(not state["power"], "The trump has already been shown.")
     core.require(seat == state["caller"], "Only the caller can show the trump.")
@@ -207,21 +268,28 @@ def _reveal(state: CourtPieceState, events: list[Event], how: str, seat: int) ->
 
 
 def _play(state: CourtPieceState, seat: int, action: Action, events: list[Event]) -> None:
-    _require_playing(state, seat)
+    if state["phase"] == CALL:
+        raise IllegalAction(CALL_FIRST)
     card = action.get("card")
     if not isinstance(card, str):
         raise IllegalAction("Say which card to play.")
-    hand = _hand_playing(state, seat, card, events)
+    hand = state["hands"][seat]
+    if card == state["fd"] and face_down_out(state, seat):
+        hand = _play_face_down(state, seat, hand, events)
+    elif card not in hand:
+        raise IllegalAction("You do not hold that card.")
     trick = state["trick"]
     void = bool(trick) and card[1] != trick[0][1]
-    if void:
-        _require_allowed(state, seat, hand, card)
+    # Off the suit led, only a seat void in it may play (and one that asked to see the
+    # trump: a trump, if it holds one).
+    if void and card not in cards_allowed(state, seat, hand):
+        _refuse_off_suit(state, seat, hand)
     hands = list(state["hands"])
     hands[seat] = hand = list(hand)
     hand.remove(card)
     state["hands"] = hands
     state["asked"] = None
-    face_down = void and face_down_out(state, seat)
+    face_down = void and state["fd"] is not None and face_down_out(state, seat)
     if void and state["trump"] is None:
         # Rung Kaat: the first card thrown off suit makes the trump.
         state.update(
@@ -240,24 +308,17 @@ def _play(state: CourtPieceState, seat: int, action: Action, events: list[Event]
         finish_trick(state, events)
 
 
-def _hand_playing(state: CourtPieceState, seat: int, card: str, events: list[Event]) -> list[str]:
-    """The hand ``card`` is played from: the Hidden caller's last card, the face-down
-    trump, shows the trump on the way."""
-    hand = state["hands"][seat]
-    if card == state["fd"] and face_down_out(state, seat):
-        core.require(not hand, "Your face-down trump card stays out of play until the trump is shown.")
-        _reveal(state, events, "last", seat)
-        return state["hands"][seat]
-    core.require(card in hand, "You do not hold that card.")
-    return hand
+def _play_face_down(state: CourtPieceState, seat: int, hand: list[str], events: list[Event]) -> list[str]:
+    """The Hidden caller's last card, the face-down trump, shows the trump on the way:
+    the hand it is played from."""
+    core.require(not hand, "Your face-down trump card stays out of play until the trump is shown.")
+    _reveal(state, events, "last", seat)
+    return state["hands"][seat]
 
 
-def _require_allowed(state: CourtPieceState, seat: int, hand: list[str], card: str) -> None:
-    """``card``, off the suit led, may be played only by a seat void in it (and that asked
-    to see the trump: a trump, if it holds one)."""
+def _refuse_off_suit(state: CourtPieceState, seat: int, hand: list[str]) -> NoReturn:
+    """Why a card off the suit led may not be played from ``hand``."""
     allowed = cards_allowed(state, seat, hand)
-    if card in allowed:
-        return
     lead = state["trick"][0][1]
     if allowed[0][1] == lead:
         raise IllegalAction(f"You must follow suit: play one of your {SUIT_NAMES[lead]}.")
@@ -268,75 +329,6 @@ def _require_allowed(state: CourtPieceState, seat: int, hand: list[str], card: s
 
 Handler = Callable[[CourtPieceState, int, Action, list[Event]], None]
 _HANDLERS: dict[str, Handler] = {"call": _call, "play": _play, "ask": _ask, "show": _show}
-
-
-# --------------------------------------------------------------------------- view
-
-
-def _view(state: CourtPieceState, seat: int | None) -> CourtPieceView:
-    if seat is not None and not core.is_seat(seat, SEAT_COUNT):
-        seat = None
-    phase = state["phase"]
-    trump = state["trump"]
-    # The trump as this seat knows it: the caller knows it before it has power.
-    if trump is None:
-        trump_seen = "none yet"
-    else:
-        trump_seen = trump if state["power"] or seat == state["caller"] else "hidden"
-    fd_out = state["fd"] is not None and not state["power"]
-    hand, counts = _hand_and_counts(state, seat, fd_out)
-    turn = state["turn"]
-    to_act = [] if turn is None else [turn]
-    trick = state["trick"]
-    return {
-        "game": NAME,
-        "seat": seat,
-        "players": SEAT_COUNT,
-        "phase": phase,
-        "to_act": to_act,
-        "legal": moves.legal_actions(state, seat) if seat is not None and seat == turn else [],
-        "over": phase == OVER,
-        "outcome": state["result"],
-        "log": list(state["log"]),
-        "options": state["opts"],
-        "round": state["round"],
-        "caller": state["caller"],
-        "leader": state["leader"],
-        "trump": trump_seen,
-        "trump_power": state["power"],
-        "face_down_placed": state["opts"]["game"] == "hidden" and fd_out and phase == PLAY,
-        "face_down": state["fd"] if (fd_out and seat == state["caller"]) else None,
-        "hand": hand,
-        "hand_counts": counts,
-        "trick": public_trick(trick, state["tlead"], state["tdown"]),
-        "trick_leader": state["tlead"],
-        "trick_trump_from": state["tpow"],
-        "lead_suit": trick[0][1] if trick else None,
-        "last_trick": state["last"],
-        "tricks_played": state["ntrick"],
-        "pile": state["pile"],
-        "pile_needed": PileRules.of(state["opts"]).need(state["picked"]),
-        "streak": state["prev"],
-        "hands": list(state["won"]),
-        "score": list(state["points"]),
-        "winning_points": state["opts"]["winning_points"],
-        "stats": state["stats"],
-        "history": state["history"],
-    }
-
-
-def _hand_and_counts(state: CourtPieceState, seat: int | None, fd_out: bool) -> tuple[list[str], list[int]]:
-    """``seat``'s own cards (while calling, only the caller's five) and every seat's count
-    (the Hidden card still face down counts in the caller's)."""
-    caller = state["caller"]
-    if state["phase"] == CALL:
-        five = state["five"] or []
-        counts = [5 if p == caller else 0 for p in range(SEAT_COUNT)]
-        return (sorted_hand(five) if seat == caller else []), counts
-    counts = [len(h) for h in state["hands"]]
-    if fd_out and caller is not None:
-        counts[caller] += 1
-    return (list(state["hands"][seat]) if seat is not None else []), counts
 
 
 ENGINE = CourtPieceEngine()
