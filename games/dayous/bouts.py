@@ -48,19 +48,16 @@ def step(state: DayousState) -> int:
     return 1 if state["clockwise"] else -1
 
 
-def is_live(state: DayousState, seat: int) -> bool:
-    """Still in the game: holds cards, or will draw from the deck."""
-    return bool(state["hands"][seat]) or bool(state["deck"])
-
-
 def next_live(state: DayousState, seat: int) -> int | None:
-    """The next seat after ``seat`` in play order that is still in the game."""
+    """The next seat after ``seat`` in play order that is still in the game: holds
+    cards, or will draw from the deck."""
     n = seat_count(state)
-    direction = step(state)
+    direction = 1 if state["clockwise"] else -1
+    hands, deck = state["hands"], state["deck"]
     other = seat
     for _ in range(n - 1):
         other = (other + direction) % n
-        if is_live(state, other):
+        if hands[other] or deck:
             return other
     return None
 

@@ -55,8 +55,8 @@ class DayousEngine:
               deck: list[str] | None = None) -> DayousState:
         return new_game(players, validate_options(options, players), seed, deck)
 
-    def to_act(self, state: DayousState) -> list[int]:
-        return moves.to_act(state)
+    # The moves' own function, called without a method of its own in between.
+    to_act = staticmethod(moves.to_act)
 
     def legal_actions(self, state: DayousState, seat: int) -> list[DayousAction]:
         return moves.legal_actions(state, seat)
