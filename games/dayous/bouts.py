@@ -37,6 +37,9 @@ def journal_for(cards: int) -> str | None:
     return None
 
 
+# Bound once: on Python 3.11 every ``Phase.X`` lookup goes through EnumType.__getattr__.
+LEAD, OVER = Phase.LEAD, Phase.OVER
+
 # --------------------------------------------------------------------------- queries
 
 
@@ -45,30 +48,22 @@ def step(state: DayousState) -> int:
     return 1 if state["clockwise"] else -1
 
 
-def is_live(state: DayousState, seat: int) -> bool:
-    """Still in the game: holds cards, or will draw from the deck."""
-    return bool(state["hands"][seat]) or bool(state["deck"])
-
-
 def next_live(state: DayousState, seat: int) -> int | None:
-    """The next seat after ``seat`` in play order that is still in the game."""
+    """The next seat after ``seat`` in play order that is still in the game: holds
+    cards, or will draw from the deck."""
     n = seat_count(state)
-    direction = step(state)
+    direction = 1 if state["clockwise"] else -1
+    hands, deck = state["hands"], state["deck"]
     other = seat
     for _ in range(n - 1):
         other = (other + direction) % n
-        if is_live(state, other):
+        if hands[other] or deck:
             return other
     return None
 
 
 def table_ranks(table: list[Pair]) -> set[str]:
-    ranks = set()
-    for attack, defence in table:
-        ranks.add(attack[0])
-        if defence is not None:
-            ranks.add(defence[0])
-    return ranks
+    return {card[0] for pair in table for card in pair if card is not None}
 
 
 def has_open(table: list[Pair]) -> bool:
@@ -95,7 +90,7 @@ def faceup(state: DayousState) -> str | None:
 def throwers(state: DayousState) -> list[int]:
     """Seats that may throw in now, in play order from the bout's leader."""
     n = seat_count(state)
-    direction = step(state)
+    direction = 1 if state["clockwise"] else -1
     leader, defender, hands = state["leader"], state["defender"], state["hands"]
     out = []
     for k in range(n):
@@ -119,11 +114,22 @@ def can_throw(state: DayousState, seat: int, ranks: set[str] | None = None) -> b
 
 def waiting_throwers(state: DayousState) -> list[int]:
     """The throwers whose "No further questions" the bout still waits for."""
-    if state["limit"] - len(state["table"]) <= 0:
+    table = state["table"]
+    if state["limit"] - len(table) <= 0:
         return []
-    ranks = table_ranks(state["table"])
-    done = state["done"]
-    return [t for t in throwers(state) if t not in done and can_throw(state, t, ranks)]
+    ranks = table_ranks(table)
+    n = seat_count(state)
+    direction = 1 if state["clockwise"] else -1
+    leader, defender, hands, done = state["leader"], state["defender"], state["hands"], state["done"]
+    out = []
+    for k in range(n):
+        seat = (leader + direction * k) % n
+        if seat != defender and seat not in done:
+            for card in hands[seat]:
+                if card[0] in ranks:
+                    out.append(seat)
+                    break
+    return out
 
 
 def defender_of(state: DayousState) -> int:
@@ -160,7 +166,7 @@ def start_bout(s: DayousState, events: list[core.Event], leader: int) -> None:
         return
     defender = next_live(s, chosen)
     assert defender is not None, "a seat holding cards is not alone in the game"
-    s["phase"] = Phase.LEAD
+    s["phase"] = LEAD
     s["leader"] = chosen
     s["defender"] = defender
     s["limit"] = len(hands[defender])
@@ -305,7 +311,7 @@ def finish(s: DayousState, events: list[core.Event], holders: list[int]) -> None
     empty = [seat for seat in range(seat_count(s)) if seat not in gone and seat not in holders]
     if empty:  # seats without cards not yet counted out (only in hand-made positions)
         s["out"] = s["out"] + [empty]
-    s["phase"] = Phase.OVER
+    s["phase"] = OVER
     s["defender"] = None
     s["table"] = []
     s["done"] = []

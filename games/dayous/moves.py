@@ -231,11 +231,12 @@ def _the_leader(state: DayousState) -> list[int]:
 
 
 def _defender_and_throwers(state: DayousState) -> list[int]:
-    seats = []
-    if not state["taking"] and has_open(state["table"]):
-        seats.append(defender_of(state))
-    seats.extend(waiting_throwers(state))
-    return seats
+    waiting = waiting_throwers(state)
+    if not state["taking"]:
+        for pair in state["table"]:
+            if pair[1] is None:
+                return [defender_of(state), *waiting]
+    return waiting
 
 
 _AWAITED_BY_PHASE: dict[str, Callable[[DayousState], list[int]]] = {
@@ -250,6 +251,11 @@ def legal_actions(state: DayousState, seat: Any, waiting: list[int] | None = Non
     """Every action ``seat`` may take now; ``waiting``, when given, is ``to_act``."""
     if not core.is_seat(seat, seat_count(state)):
         return []
+    return seat_actions(state, seat, waiting)
+
+
+def seat_actions(state: DayousState, seat: int, waiting: list[int] | None = None) -> list[DayousAction]:
+    """``legal_actions`` of a seat known to be at the table."""
     actions_of = _ACTIONS_BY_PHASE.get(state["phase"])
     return [] if actions_of is None else actions_of(state, seat, waiting)
 

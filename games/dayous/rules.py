@@ -10,7 +10,7 @@ The deck is a list with its top card first.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any
 
 from games import core
 from games.core import IllegalAction
@@ -31,7 +31,7 @@ from games.dayous.cards import JOKER_SET, KNOWN_CARDS, beats, card_label, displa
 from games.dayous.deal import new_game
 from games.dayous.moves import named_cards, one_rank, without
 from games.dayous.options import MAX_PLAYERS, MIN_PLAYERS, turn_seconds, validate_options
-from games.dayous.state import NAME, DayousState, DayousView, Phase, seat_count
+from games.dayous.state import NAME, DayousAction, DayousState, DayousView, Phase, seat_count
 
 LOG_LENGTH = 30
 # Bound once: on Python 3.11 every ``Phase.X`` lookup goes through EnumType.__getattr__
@@ -52,19 +52,19 @@ class DayousEngine:
         return turn_seconds(options)
 
     def start(self, players: int, options: dict[str, Any], seed: str | None = None,
-              deck: list[str] | None = None) -> core.State:
-        return cast(core.State, new_game(players, validate_options(options, players), seed, deck))
+              deck: list[str] | None = None) -> DayousState:
+        return new_game(players, validate_options(options, players), seed, deck)
 
-    def to_act(self, state: core.State) -> list[int]:
-        return moves.to_act(cast(DayousState, state))
+    # The moves' own function, called without a method of its own in between.
+    to_act = staticmethod(moves.to_act)
 
-    def legal_actions(self, state: core.State, seat: int) -> list[core.Action]:
-        return cast(list[core.Action], moves.legal_actions(cast(DayousState, state), seat))
+    def legal_actions(self, state: DayousState, seat: int) -> list[DayousAction]:
+        return moves.legal_actions(state, seat)
 
-    def default_action(self, state: core.State, seat: int) -> core.Action:
-        return cast(core.Action, moves.default_action(cast(DayousState, state), seat))
+    def default_action(self, state: DayousState, seat: int) -> DayousAction:
+        return moves.default_action(state, seat)
 
-    def outcome(self, state: core.State) -> dict[str, Any] | None:
+    def outcome(self, state: DayousState) -> dict[str, Any] | None:
         if state["phase"] != OVER:
             return None
         groups = [list(g) for g in state["out"]]
@@ -77,13 +77,11 @@ class DayousEngine:
             "dayous": state["dayous"],
         }
 
-    def view(self, state: core.State, seat: int | None) -> core.View:
-        s = cast(DayousState, state)
-        if seat is not None and not core.is_seat(seat, seat_count(s)):
+    def view(self, state: DayousState, seat: int | None) -> DayousView:
+        """What ``seat`` (None: a spectator) may know. The log's entries are shared with
+        the state (the engine never changes an entry once logged): treat them as read-only."""
+        if seat is not None and not core.is_seat(seat, seat_count(state)):
             raise ValueError(f"No seat {seat!r} at this table.")
-        return cast(core.View, self._view(s, seat))
-
-    def _view(self, state: DayousState, seat: int | None) -> DayousView:
         phase = state["phase"]
         over = phase == OVER
         trump = state["trump"]
@@ -97,10 +95,10 @@ class DayousEngine:
             "hand_size": state["hand_size"],
             "phase": phase,
             "to_act": waiting,
-            "legal": [] if seat is None else moves.legal_actions(state, seat, waiting),
+            "legal": [] if seat is None else moves.seat_actions(state, seat, waiting),
             "over": over,
-            "outcome": self.outcome(cast(core.State, state)) if over else None,
-            "log": [dict(e) for e in state["log"]],
+            "outcome": self.outcome(state) if over else None,
+            "log": list(state["log"]),
             "hand": None if seat is None else sorted(hands[seat], key=display_order(trump)),
             "hand_counts": [len(h) for h in hands],
             "deck": len(state["deck"]),
@@ -121,15 +119,15 @@ class DayousEngine:
             "stats": [{**s, "journals": dict(s["journals"])} for s in state["stats"]],
         }
 
-    def apply(self, state: core.State, seat: int, action: core.Action) -> tuple[core.State, list[core.Event]]:
+    def apply(self, state: DayousState, seat: int, action: core.Action) -> tuple[DayousState, list[core.Event]]:
         kind = core.action_kind(action)
         if state["phase"] == OVER:
             raise IllegalAction("The game is over.")
-        core.require_seat(seat, seat_count(cast(DayousState, state)))
+        core.require_seat(seat, seat_count(state))
         handler = _HANDLERS.get(kind)
         if handler is None:
             raise IllegalAction(f"{kind!r} is not a Dayous move.")
-        new = cast(DayousState, dict(state))
+        new = state.copy()
         new["hands"] = list(state["hands"])
         new["log"] = list(state["log"])
         events: list[core.Event] = []
@@ -137,7 +135,7 @@ class DayousEngine:
         _settle(new, events)
         if len(new["log"]) > LOG_LENGTH:
             new["log"] = new["log"][-LOG_LENGTH:]
-        return cast(core.State, new), events
+        return new, events
 
 
 # --------------------------------------------------------------------------- handlers
