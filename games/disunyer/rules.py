@@ -200,15 +200,8 @@ _WRONG_MOVE: dict[str | None, str] = {
 def _require_decision(state: DisunyerState, seat: int, step: str | None) -> None:
     """``seat``'s decision is awaited, and it is of the ``step`` the move belongs to
     (None: a turn's keep or pass). ``seat`` is a seat and the game is not over."""
-    # The seat ``moves.to_act`` names, worked out in place: the seat whose turn it
-    # is, else the caller to pick or the rival to guess.
-    awaited: int | None
-    if state["phase"] == TURNS:
-        awaited = state["seq"][state["pos"]]
-    else:
-        awaited = state["holder"] if state["step"] == PICK else state["rival"]
     reason = _OUT_OF_THE_GAME if state["out"][seat] else _NOT_YOUR_TURN
-    core.require_turn(seat, () if awaited is None else (awaited,), reason)
+    core.require_turn(seat, moves.to_act(state), reason)
     if state["step"] != step:
         raise IllegalAction(_WRONG_MOVE[state["step"]])
 
