@@ -304,3 +304,15 @@ def fill_slots(
             cards = cards[size:]
         return out
     return None
+
+
+def deal_unseen(pool: list[str], slots: list[Slot], rng: random.Random) -> dict[Any, list[str]]:
+    """``fill_slots``, dropping the constraints on the hidden cards when no deal keeps
+    them (what a bot inferred can be out of step with the view); ``ValueError`` when
+    the view's card counts themselves do not add up."""
+    dealt = fill_slots(pool, slots, rng)
+    if dealt is None:
+        dealt = fill_slots(pool, [(key, size, None) for key, size, _ in slots], rng)
+    if dealt is None:
+        raise ValueError("the view's card counts do not add up")
+    return dealt

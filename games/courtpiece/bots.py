@@ -245,7 +245,7 @@ def _deal_playing(view: dict, memory: Memory, pool: list[str], rng: random.Rando
     trick_cards = [e["card"] for e in view["trick"]]
     fd = view["face_down"]
     slots = _slots(view, memory, known_in, hidden_trump, trick_cards, len(pool))
-    dealt = _fill(pool, slots, rng)
+    dealt = search.deal_unseen(pool, slots, rng)
     hands = [sorted_hand(known_in[s] + dealt[s]) if s != me else list(view["hand"]) for s in range(4)]
     if hidden_trump and fd is None:
         fd = dealt["fd"][0]
@@ -297,15 +297,6 @@ def _slots(
     if total != unseen:  # memory out of step: let "gone" absorb the difference
         slots[-1] = ("gone", max(0, gone_unknown + unseen - total), None)
     return slots
-
-
-def _fill(pool: list[str], slots: list[tuple[Any, int, Any]], rng: random.Random) -> dict:
-    dealt = search.fill_slots(pool, slots, rng)
-    if dealt is None:
-        dealt = search.fill_slots(pool, [(k, z, None) for k, z, _ in slots], rng)
-        if dealt is None:
-            raise ValueError("the view's card counts do not add up")
-    return dealt
 
 
 def _asked(view: dict) -> int | None:

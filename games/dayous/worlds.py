@@ -186,12 +186,7 @@ def _deal_unseen(
     ]
     slots.append(("discard", view["discard"] - len(known_discard), None))
     slots.append(("deck", view["deck"] - (1 if view["faceup"] else 0), None))
-    dealt = search.fill_slots(pool, slots, rng)
-    if dealt is None:
-        dealt = search.fill_slots(pool, [(k, z, None) for k, z, _ in slots], rng)
-        if dealt is None:
-            raise ValueError("the view's card counts do not add up")
-    return dealt
+    return search.deal_unseen(pool, slots, rng)
 
 
 def _give_a_table_rank(

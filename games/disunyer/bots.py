@@ -231,20 +231,10 @@ def _deal_unseen(
     if dealt is None:  # memory out of step with the view: forget it
         known_discard = []
         slots[-2] = ("discard", discard_size, None)
-        dealt = _fill_even_breaking_rules(_unseen(seen, known_discard), slots, rng)
+        dealt = search.deal_unseen(_unseen(seen, known_discard), slots, rng)
     for s in hidden:
         hands[s] = dealt[s][0]
     return dealt["deck"], known_discard + dealt["discard"]
-
-
-def _fill_even_breaking_rules(pool: list[str], slots: list[search.Slot], rng: random.Random) -> dict:
-    """``search.fill_slots``, dropping the rules on the hidden cards if no deal keeps them."""
-    dealt = search.fill_slots(pool, slots, rng)
-    if dealt is None:
-        dealt = search.fill_slots(pool, [(k, z, None) for k, z, _ in slots], rng)
-    if dealt is None:
-        raise ValueError("the view's card counts do not add up")
-    return dealt
 
 
 def _pending_callers(view: dict, seq: list[int], hands: list[str | None]) -> list[int]:
