@@ -63,7 +63,12 @@ def next_live(state: DayousState, seat: int) -> int | None:
 
 
 def table_ranks(table: list[Pair]) -> set[str]:
-    return {card[0] for pair in table for card in pair if card is not None}
+    ranks = set()
+    for attack, defence in table:
+        ranks.add(attack[0])
+        if defence is not None:
+            ranks.add(defence[0])
+    return ranks
 
 
 def has_open(table: list[Pair]) -> bool:

@@ -78,8 +78,6 @@ class DayousEngine:
         }
 
     def view(self, state: DayousState, seat: int | None) -> DayousView:
-        """What ``seat`` (None: a spectator) may know. The log's entries are shared with
-        the state (the engine never changes an entry once logged): treat them as read-only."""
         if seat is not None and not core.is_seat(seat, seat_count(state)):
             raise ValueError(f"No seat {seat!r} at this table.")
         phase = state["phase"]
@@ -98,7 +96,7 @@ class DayousEngine:
             "legal": [] if seat is None else moves.seat_actions(state, seat, waiting),
             "over": over,
             "outcome": self.outcome(state) if over else None,
-            "log": list(state["log"]),
+            "log": [dict(e) for e in state["log"]],
             "hand": None if seat is None else sorted(hands[seat], key=display_order(trump)),
             "hand_counts": [len(h) for h in hands],
             "deck": len(state["deck"]),
