@@ -9,6 +9,8 @@ mutated, and so is every single hand.
 
 from __future__ import annotations
 
+import functools
+
 from games import core
 from games.core import FRENCH_SUITS
 from games.dayous.cards import HIGH_RANKS, JOKER_SET
@@ -43,20 +45,22 @@ LEAD, OVER = Phase.LEAD, Phase.OVER
 # --------------------------------------------------------------------------- queries
 
 
-def step(state: DayousState) -> int:
-    """+1 clockwise, -1 counterclockwise."""
-    return 1 if state["clockwise"] else -1
+def play_order(state: DayousState, first: int) -> tuple[int, ...]:
+    """Every seat in play order, starting with ``first``."""
+    return _play_order(first, seat_count(state), state["clockwise"])
+
+
+@functools.cache
+def _play_order(first: int, n: int, clockwise: bool) -> tuple[int, ...]:
+    direction = 1 if clockwise else -1
+    return tuple((first + direction * k) % n for k in range(n))
 
 
 def next_live(state: DayousState, seat: int) -> int | None:
     """The next seat after ``seat`` in play order that is still in the game: holds
     cards, or will draw from the deck."""
-    n = seat_count(state)
-    direction = 1 if state["clockwise"] else -1
     hands, deck = state["hands"], state["deck"]
-    other = seat
-    for _ in range(n - 1):
-        other = (other + direction) % n
+    for other in play_order(state, seat)[1:]:
         if hands[other] or deck:
             return other
     return None
@@ -94,15 +98,8 @@ def faceup(state: DayousState) -> str | None:
 
 def throwers(state: DayousState) -> list[int]:
     """Seats that may throw in now, in play order from the bout's leader."""
-    n = seat_count(state)
-    direction = 1 if state["clockwise"] else -1
-    leader, defender, hands = state["leader"], state["defender"], state["hands"]
-    out = []
-    for k in range(n):
-        seat = (leader + direction * k) % n
-        if seat != defender and hands[seat]:
-            out.append(seat)
-    return out
+    defender, hands = state["defender"], state["hands"]
+    return [seat for seat in play_order(state, state["leader"]) if seat != defender and hands[seat]]
 
 
 def can_throw(state: DayousState, seat: int, ranks: set[str] | None = None) -> bool:
@@ -123,12 +120,9 @@ def waiting_throwers(state: DayousState) -> list[int]:
     if state["limit"] - len(table) <= 0:
         return []
     ranks = table_ranks(table)
-    n = seat_count(state)
-    direction = 1 if state["clockwise"] else -1
-    leader, defender, hands, done = state["leader"], state["defender"], state["hands"], state["done"]
+    defender, hands, done = state["defender"], state["hands"], state["done"]
     out = []
-    for k in range(n):
-        seat = (leader + direction * k) % n
+    for seat in play_order(state, state["leader"]):
         if seat != defender and seat not in done:
             for card in hands[seat]:
                 if card[0] in ranks:
@@ -155,11 +149,8 @@ def emit(state: DayousState, events: list[core.Event], event: core.Event) -> Non
 def start_bout(s: DayousState, events: list[core.Event], leader: int) -> None:
     """A new bout led by ``leader`` (or the next player able to lead)."""
     hands = s["hands"]
-    n = seat_count(s)
-    direction = step(s)
     chosen = None
-    for k in range(n):
-        seat = (leader + direction * k) % n
+    for seat in play_order(s, leader):
         if not hands[seat]:
             continue
         if any(c not in JOKER_SET for c in hands[seat]):
@@ -167,7 +158,7 @@ def start_bout(s: DayousState, events: list[core.Event], leader: int) -> None:
             break
         emit(s, events, {"type": "skip", "seat": seat})
     if chosen is None:
-        finish(s, events, [i for i in range(n) if hands[i]])
+        finish(s, events, [i for i in range(seat_count(s)) if hands[i]])
         return
     defender = next_live(s, chosen)
     assert defender is not None, "a seat holding cards is not alone in the game"
@@ -262,11 +253,8 @@ def refill(s: DayousState, events: list[core.Event]) -> None:
     deck = s["deck"]
     if not deck:
         return
-    n = seat_count(s)
-    direction = step(s)
-    leader, defender = s["leader"], s["defender"]
-    order = [(leader + direction * k) % n for k in range(n)]
-    order = [seat for seat in order if seat != defender] + [defender_of(s)]
+    defender = defender_of(s)
+    order = [seat for seat in play_order(s, s["leader"]) if seat != defender] + [defender]
     size = s["hand_size"]
     hands = s["hands"]
     draws = []

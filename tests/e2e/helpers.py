@@ -93,6 +93,21 @@ MOVE_LAYOUT = """(play) => {
 }"""
 
 
+# The boxes of every element matching each selector, measured in one moment: a push that
+# replaces the table between two measurements would leave the second one without a box,
+# or measure two different tables.
+BOXES = """(selectors) => selectors.map(
+  (selector) => [...document.querySelectorAll(selector)].map((el) => el.getBoundingClientRect().toJSON()))"""
+
+
+def boxes(page, *selectors: str) -> list[list[dict]]:
+    """The bounding boxes of the elements matching each of ``selectors``, all measured in
+    one moment; each selector matches at least one element."""
+    found = page.evaluate(BOXES, list(selectors))
+    assert all(found), dict(zip(selectors, found))
+    return found
+
+
 def assert_move_fits(layout: dict) -> None:
     """The viewer's decision is all in the action bar, inside the viewport and on top,
     and the page itself cannot scroll (so no push can move it)."""

@@ -8,7 +8,7 @@ import time
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import PHONE, play_whole_games, start
+from tests.e2e.helpers import PHONE, boxes, play_whole_games, start
 from tests.e2e.test_dayous_browser import create_room
 
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
@@ -82,8 +82,8 @@ def test_the_log_is_a_drawer_on_a_phone_that_pushes_leave_open_and_where_they_we
     desk = new_page(ann.url, **DESKTOP)
     expect(desk.locator("#log")).to_be_visible()
     expect(desk.get_by_test_id("log-toggle")).to_be_hidden()
-    felt, side = desk.get_by_test_id("felt").bounding_box(), desk.locator("#log").bounding_box()
-    assert side["x"] >= felt["x"] + felt["width"], "the log covers the table on a desktop"
+    [felt], [side] = boxes(desk, '[data-testid="felt"]', "#log")
+    assert side["left"] >= felt["right"], "the log covers the table on a desktop"
 
 
 def test_the_turn_sound_and_vibration_are_off_until_switched_on_and_then_remembered(new_page):

@@ -8,7 +8,7 @@ import time
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import PHONE, add_bots, play_whole_games
+from tests.e2e.helpers import PHONE, add_bots, boxes, play_whole_games
 from tests.e2e.test_disunyer_browser import create_room
 
 TURN_TITLE = "● Your turn · Card Club"
@@ -48,6 +48,12 @@ def test_whole_games_of_both_modes_keep_every_move_on_a_phone_screen(new_page):
         expect(page.locator("#log li").first).to_contain_text(re.compile(r"wins!|no winner"))
 
 
+# Ann's own card in her action bar, and the card her seat on the table shows.
+OWN_AND_SHOWN_CARD = """() => [
+  '[data-testid="my-card"] [data-card]', '#table-public .seat-chip.is-me .seat-card [data-card]',
+].map((selector) => document.querySelector(selector)?.dataset.card ?? null)"""
+
+
 def test_the_viewer_sits_at_the_bottom_and_their_seat_shows_their_own_card(new_page):
     """Ann's seat is turned to the bottom middle of the oval and shows her own card, the
     one in her action bar. A spectator's table, the same shared public part, shows a card
@@ -55,12 +61,11 @@ def test_the_viewer_sits_at_the_bottom_and_their_seat_shows_their_own_card(new_p
     ann = new_page("/", **PHONE)
     code = seat_up(ann)
     spectator = new_page(f"/rooms/{code}/", **PHONE)
-    own = ann.get_by_test_id("my-card").locator("[data-card]").get_attribute("data-card")
     mine = ann.locator("#table-public .seat-chip.is-me")
     expect(mine).to_have_count(1)
-    expect(mine.locator(f'.seat-card [data-card="{own}"]')).to_be_visible()
-    me = mine.bounding_box()
-    others = [chip.bounding_box() for chip in ann.locator("#table-public .seat-chip:not(.is-me)").all()]
+    own, shown = ann.evaluate(OWN_AND_SHOWN_CARD)  # in one moment: a pass to Ann swaps her card
+    assert own and shown == own, (own, shown)
+    [me], others = boxes(ann, "#table-public .seat-chip.is-me", "#table-public .seat-chip:not(.is-me)")
     assert all(me["y"] > box["y"] for box in others), "Ann's seat is not at the bottom"
     assert abs(me["x"] + me["width"] / 2 - PHONE["viewport"]["width"] / 2) < 2, "Ann's seat is off the middle"
     seat = mine.get_attribute("data-seat")
