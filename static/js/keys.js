@@ -4,7 +4,8 @@
 // clicks the control that names it; Left and Right move the focus through the card
 // moves (and the summaries of folded lists of them), and Enter plays the focused one
 // as a click would. "?" opens the help dialog (#keys-help), Escape closes it.
-// Pushes replace the action bar, so every listener is on the document.
+// Pushes replace the action bar, so every listener is on the document, and the focus
+// stays on the same move across a push.
 (function () {
   "use strict";
   var BAR = "#table-private";
@@ -57,6 +58,29 @@
     return true;
   }
 
+  // A push replaces the action bar, and with it the control the keyboard was on: the
+  // same control of the new bar (the same move, by its name) takes the focus back.
+  var focusedName = null;
+
+  function controlName(el) {
+    return el.getAttribute("aria-label") || el.textContent.trim();
+  }
+
+  function rememberFocus() {
+    var focused = document.activeElement;
+    var bar = document.querySelector(BAR);
+    focusedName = bar && focused && focused !== bar && bar.contains(focused) ? controlName(focused) : null;
+  }
+
+  function restoreFocus() {
+    var bar = document.querySelector(BAR);
+    if (!focusedName || !bar || bar.contains(document.activeElement)) return;
+    var same = Array.prototype.find.call(bar.querySelectorAll("button, summary"), function (el) {
+      return controlName(el) === focusedName && usable(el);
+    });
+    if (same) same.focus();
+  }
+
   function openHelp() {
     var dialog = document.getElementById("keys-help");
     if (dialog && !dialog.open) dialog.showModal();
@@ -77,6 +101,9 @@
     }
     if (handled) event.preventDefault();
   });
+
+  document.addEventListener("htmx:wsBeforeMessage", rememberFocus);
+  document.addEventListener("htmx:wsAfterMessage", restoreFocus);
 
   document.addEventListener("click", function (event) {
     if (event.target.closest("[data-keys-help-open]")) openHelp();

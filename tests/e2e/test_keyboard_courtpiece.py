@@ -4,16 +4,26 @@ the trump, A asks to see it; each card button says its move and its card."""
 
 import random
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import PHONE, start
+from tests.e2e.helpers import PHONE, start, take_first_move
 from tests.e2e.test_courtpiece_browser import GAMES, create_table
 from tests.e2e.test_keyboard_disunyer import keys_in_help, play_by_keyboard
 
 CARD = r"(Ace|King|Queen|Jack|10|[2-9]) of (spades|hearts|diamonds|clubs)"
 CARD_MOVE = re.compile(rf"(Play the {CARD}|Place the {CARD} face down|Play your face-down trump, the {CARD})")
+# Keeps the page's own socket at hand, to ask the server for the table again.
+KEEP_SOCKET = "document.addEventListener('htmx:wsOpen', (e) => { window.tableSocket = e.detail.socketWrapper; });"
+CARD_MOVES = "[...document.querySelectorAll('#table-private [data-card-move]')].map((e) => e.ariaLabel)"
+FOCUSED = "document.activeElement.getAttribute('aria-label')"
+# The table pushed again at the same version, as after a reconnect: the bar is replaced.
+PUSH_AGAIN = """() => {
+  window.barBefore = document.getElementById('table-private');
+  window.tableSocket.send(JSON.stringify({kind: 'sync'}));
+}"""
 
 
 def choose_courtpiece(rng):
@@ -56,3 +66,28 @@ def test_a_whole_table_is_played_with_the_keyboard_alone(new_page, game):
     offered = {key for decision in met for key in decision["keys"]}
     assert offered <= {"S", "H", "D", "C", "A", "R"}, offered
     assert offered <= keys_in_help(ann), offered
+
+
+def test_a_push_that_replaces_the_action_bar_leaves_the_focus_on_the_same_card(new_page):
+    """Ann has moved the focus to her second card with the arrows when the table is
+    pushed to her again, the same decision in a new action bar: her second card still
+    has the focus, and the next arrow goes on to the third."""
+    ann = new_page("about:blank", **PHONE)
+    ann.context.add_init_script(KEEP_SOCKET)
+    ann.goto("/")
+    create_table(ann, game="hidden", clock=30, bet=25)
+    start(ann)
+    deadline = time.monotonic() + 60
+    while len(cards := ann.evaluate(CARD_MOVES)) < 3:  # a decision among three cards or more
+        assert time.monotonic() < deadline, "Ann never chose among three cards"
+        take_first_move(ann)
+        ann.wait_for_timeout(100)
+    ann.keyboard.press("ArrowRight")
+    ann.keyboard.press("ArrowRight")
+    assert ann.evaluate(FOCUSED) == cards[1]
+    ann.evaluate(PUSH_AGAIN)
+    ann.wait_for_function("document.getElementById('table-private') !== window.barBefore")
+    assert ann.evaluate(CARD_MOVES) == cards
+    assert ann.evaluate(FOCUSED) == cards[1]
+    ann.keyboard.press("ArrowRight")
+    assert ann.evaluate(FOCUSED) == cards[2]
