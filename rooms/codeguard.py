@@ -1,11 +1,12 @@
 """Room codes are short (four letters, six digits), so guessing them is slowed down.
 
 Every lookup of a room by its code — the room's page and its actions, "join by code"
-and the table's WebSocket — goes through ``find_room``. A code that names no room is a
-miss, counted against the client. A client with ROOM_CODE_MISSES_PER_MINUTE misses in
-the minute after its first one is refused every lookup by code, real codes too, until
-that minute is over: if real codes were still served, the refusals would tell which
-codes exist, and the guessing would go on at full speed.
+(``find_room``) and the table's WebSocket (``find_room_version``) — is guarded here. A
+code that names no room is a miss, counted against the client. A client with
+ROOM_CODE_MISSES_PER_MINUTE misses in the minute after its first one is refused every
+lookup by code, real codes too, until that minute is over: if real codes were still
+served, the refusals would tell which codes exist, and the guessing would go on at full
+speed.
 
 The client is the address the server saw (behind a proxy named in
 DJANGO_TRUSTED_PROXIES, the one that proxy forwards). IPv6 clients are counted per /64,
@@ -15,6 +16,7 @@ the block a single subscriber is given.
 import ipaddress
 
 from django.conf import settings
+from django.db.models import QuerySet
 from django.shortcuts import render
 
 from rooms.models import Room
@@ -32,13 +34,23 @@ class GuessingPaused(Exception):
 def find_room(code: str, address: str | None) -> Room | None:
     """The room ``code`` names, or None (a miss, counted against the client at
     ``address``); ``GuessingPaused`` while that client may not look codes up."""
+    return _find(code, address, Room.objects.all())
+
+
+def find_room_version(code: str, address: str | None) -> tuple[int, int] | None:
+    """As ``find_room``, but only the room's id and version: all a socket needs to
+    connect, read with no model made."""
+    return _find(code, address, Room.objects.values_list("id", "version"))
+
+
+def _find(code: str, address: str | None, rooms: QuerySet):
     misses = key("room-code-misses", _client(address))
     if int(sync_client().get(misses) or 0) >= settings.ROOM_CODE_MISSES_PER_MINUTE:
         raise GuessingPaused
-    room = Room.objects.filter(code=code.upper()).first()
-    if room is None:
+    found = rooms.filter(code=code.upper()).first()
+    if found is None:
         _count_miss(misses)
-    return room
+    return found
 
 
 def _client(address: str | None) -> str:

@@ -33,6 +33,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.presence = presence.NOBODY
         self._sending = asyncio.Lock()
         self._presence_stale, self._presence_check = False, None
+        self._presence_heard = 0.0  # the loop time of the last presence change heard of
 
     async def dispatch(self, message):
         """As Channels' own, but without its hop to the database thread before every
@@ -155,8 +156,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def room_presence(self, event):
         """Who is connected changed. A table's viewers often come and go together (a
         new game, a page reload): a moment later the viewer is sent who is connected
-        then, read afresh, as a small fragment of its own — not the whole table."""
+        then, read afresh (one read shared by the room's viewers in this process), as a
+        small fragment of its own — not the whole table."""
         self._presence_stale = True
+        self._presence_heard = asyncio.get_running_loop().time()
         if self._presence_check is None or self._presence_check.done():
             self._presence_check = asyncio.ensure_future(self._push_presence())
 
@@ -169,8 +172,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def _push_presence_until_settled(self):
         while self._presence_stale:
             self._presence_stale = False
+            heard = self._presence_heard
             await asyncio.sleep(PRESENCE_SETTLE_SECONDS)
-            now_present = await presence.now(self.room_id)
+            now_present = await presence.now_since(self.room_id, heard)
             # Never between a table's render and its send: the marks swapped in must be
             # those of the table the browser has.
             async with self._sending:
@@ -189,8 +193,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
 def _room_and_player(code: str, scope) -> tuple[int | None, int, object]:
     """The room ``code`` names (None if none), its version, and who is connecting: one
     trip to the database thread, which every socket of the process shares."""
-    room = codeguard.find_room(code, (scope.get("client") or [None])[0])
-    return (room.id, room.version, _player(scope)) if room else (None, 0, None)
+    found = codeguard.find_room_version(code, (scope.get("client") or [None])[0])
+    return (*found, _player(scope)) if found else (None, 0, None)
 
 
 def _player(scope):

@@ -4,6 +4,7 @@ Each WebSocket connection is a member of the room's sorted set, scored by when i
 expires; a connection that stops pinging (its process died) drops out by itself.
 """
 
+import asyncio
 import time
 from dataclasses import dataclass
 
@@ -64,6 +65,29 @@ async def leave(room_id: int, channel_name: str, seat: int | None) -> Presence:
 
 async def now(room_id: int) -> Presence:
     return _summarise(await async_client().zrangebyscore(_key(room_id), time.time(), "+inf"))
+
+
+# Per room, the read of who is connected under way in this process and the loop time it
+# began: a room's viewers are told of a change together and read after it together.
+_reads_under_way: dict[int, tuple[float, asyncio.Future[Presence]]] = {}
+
+
+async def now_since(room_id: int, since: float) -> Presence:
+    """Who is connected, read from Redis no earlier than ``since`` (the event loop's
+    time when the asker heard of the change): the viewers of a room that ask together
+    share one read."""
+    loop = asyncio.get_running_loop()
+    under_way = _reads_under_way.get(room_id)
+    if under_way is None or under_way[0] < since or under_way[1].get_loop() is not loop:
+        read = asyncio.ensure_future(now(room_id))
+        under_way = _reads_under_way[room_id] = (loop.time(), read)
+        read.add_done_callback(lambda _: _forget_read(room_id, read))
+    return await asyncio.shield(under_way[1])
+
+
+def _forget_read(room_id: int, read: asyncio.Future[Presence]) -> None:
+    if _reads_under_way.get(room_id, (None, None))[1] is read:
+        del _reads_under_way[room_id]
 
 
 def current(room_id: int) -> Presence:

@@ -6,12 +6,13 @@ Each fragment's context is the room's own names (``room``, ``seats``, ``names``,
 version, the private one once per viewer, and the templates only format.
 """
 
+import functools
 import re
 
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
-from rooms.presence import Presence
+from rooms.presence import NOBODY, Presence
 from rooms.presenters import presenter_for
 from rooms.presenters.common import seat_names
 from rooms.reactions import PLAYER_EMOJIS
@@ -73,13 +74,43 @@ def _private_shown(snapshot: Snapshot, seat: int | None) -> dict:
 
 
 def render_public(snapshot: Snapshot, presence: Presence) -> str:
-    """Rendered once per version and presence, from the spectator's view."""
+    """Rendered once per version, from the spectator's view, with nobody connected; for
+    each presence its marks are then swapped in (viewers connect one by one, and each
+    one changes who is connected)."""
     key = (PUBLIC, presence)
     html = snapshot.rendered.get(key)
     if html is None:
-        context = _context(snapshot, presence, None, _public_shown(snapshot))
+        html = snapshot.rendered[key] = _with_marks(_public_with_nobody(snapshot), presence)
+    return html
+
+
+def _public_with_nobody(snapshot: Snapshot) -> str:
+    key = (PUBLIC, NOBODY)
+    html = snapshot.rendered.get(key)
+    if html is None:
+        context = _context(snapshot, NOBODY, None, _public_shown(snapshot))
         html = snapshot.rendered[key] = _fragment(_templates(snapshot)[PUBLIC], context)
     return html
+
+
+def _with_marks(html: str, presence: Presence) -> SafeString:
+    """``html``, rendered with nobody connected, as it renders with ``presence``."""
+    for index in presence.connected_seats:
+        html = html.replace(_seat_mark(index, False), _seat_mark(index, True))
+    if presence.spectators:
+        html = html.replace(_spectators_mark(0), _spectators_mark(presence.spectators))
+    return mark_safe(html)
+
+
+@functools.cache  # two per seat
+def _seat_mark(index: int, connected: bool) -> str:
+    shown = Presence(frozenset({index} if connected else ()), 0)
+    return render_to_string("rooms/_seat_presence.html", {"seat": {"index": index}, "presence": shown}).strip()
+
+
+@functools.lru_cache(maxsize=256)
+def _spectators_mark(count: int) -> str:
+    return render_to_string("rooms/_spectators.html", {"presence": Presence(frozenset(), count)}).strip()
 
 
 def render_private(snapshot: Snapshot, presence: Presence, seat: int | None, is_host: bool = False) -> str:

@@ -333,3 +333,45 @@ async def test_a_presence_push_to_a_socket_that_just_closed_ends_quietly(monkeyp
     await viewer.room_presence({})
     await viewer._presence_check
     assert viewer._presence_check.exception() is None
+
+
+def _presence_reads(redis_url: str) -> int:
+    """How many reads of who is connected Redis has answered so far."""
+    stats = redis.Redis.from_url(redis_url).info("commandstats")
+    return stats.get("cmdstat_zrangebyscore", {}).get("calls", 0)
+
+
+@pytest.mark.asyncio
+async def test_a_rooms_viewers_told_of_a_presence_change_together_share_one_read(monkeypatch, redis_url):
+    """Sixteen viewers of a room in one process hear that a spectator came: Redis is
+    asked who is connected once, not sixteen times, and every viewer is pushed the new
+    count of spectators."""
+    monkeypatch.setattr(consumers, "PRESENCE_SETTLE_SECONDS", 0)
+    room = await database_sync_to_async(create)(ANN)
+    viewers = [_Viewer(room.pk, room.version) for _ in range(16)]
+    for viewer in viewers:
+        await viewer._send_table(await snapshots.get(room.pk, room.version))
+    await presence.touch(room.pk, "bea-channel", None)
+    reads = _presence_reads(redis_url)
+    for viewer in viewers:
+        await viewer.room_presence({})
+    await asyncio.gather(*(viewer._presence_check for viewer in viewers))
+    assert _presence_reads(redis_url) - reads == 1
+    for viewer in viewers:
+        assert viewer.presence.spectators == 1
+        assert "1 watching" in viewer.frames[-1] and 'id="table-public"' not in viewer.frames[-1]
+
+
+@pytest.mark.asyncio
+async def test_a_viewer_told_of_a_change_after_a_read_began_reads_again(redis_url):
+    """A read of who is connected that began before a viewer heard of a change may
+    not have seen it: that viewer's read is a new one. Asking without news joins it."""
+    room = await database_sync_to_async(create)(ANN)
+    loop = asyncio.get_running_loop()
+    reads = _presence_reads(redis_url)
+    first = asyncio.ensure_future(presence.now_since(room.pk, loop.time()))
+    await asyncio.sleep(0)  # the first read is under way
+    heard_later = asyncio.ensure_future(presence.now_since(room.pk, loop.time()))
+    no_news = asyncio.ensure_future(presence.now_since(room.pk, 0.0))
+    await asyncio.gather(first, heard_later, no_news)
+    assert _presence_reads(redis_url) - reads == 2
