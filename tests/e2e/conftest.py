@@ -191,7 +191,9 @@ def browser():
         chromium.close()
 
 
-RESTART_NOISE = ("WebSocket connection to", "[object Event]")
+# What the browser reports while the server is down: the socket dropping, and a request
+# (an htmx one, a reconnect's page) refused.
+RESTART_NOISE = ("WebSocket connection to", "[object Event]", "Failed to load resource: net::ERR_CONNECTION_REFUSED")
 
 
 @pytest.fixture
