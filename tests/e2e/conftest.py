@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.e2e.watchdog import BrowserStoppedAnswering, Watchdog
+
 ROOT = Path(__file__).resolve().parents[2]
 VENV_BIN = Path(sys.executable).parent
 WEB = ROOT / "bin" / "web"
@@ -179,16 +181,81 @@ def _wait_for(base_url: str, seconds: float = 30) -> None:
     pytest.fail(f"The site did not come up at {base_url}.")
 
 
+class Browsers:
+    """Debian's chromium, launched once for the session and again whenever the watchdog
+    had to kill it (``tests/e2e/watchdog.py``)."""
+
+    def __init__(self, playwright):
+        self._playwright = playwright
+        self._browser = None
+        self.watchdog = Watchdog(playwright._impl_obj._loop)
+
+    def current(self):
+        if self._browser is None or not self._browser.is_connected():
+            self._browser = self._playwright.chromium.launch(
+                executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+            )
+        return self._browser
+
+    def close(self) -> None:
+        self.watchdog.stop()
+        if self._browser is not None and self._browser.is_connected():
+            self._browser.close()
+
+
 @pytest.fixture(scope="session")
-def browser():
+def browsers():
     from playwright.sync_api import sync_playwright
 
     if not Path(CHROMIUM).exists():
         pytest.fail("Debian's chromium is missing: `make test` installs it (apt-get install chromium).")
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        yield chromium
-        chromium.close()
+        launched = Browsers(playwright)
+        _WATCHDOGS.append(launched.watchdog)
+        yield launched
+        _WATCHDOGS.remove(launched.watchdog)
+        launched.close()
+
+
+@pytest.fixture
+def browser(browsers):
+    return browsers.current()
+
+
+_WATCHDOGS: list[Watchdog] = []
+
+
+def _hangs() -> int:
+    return sum(len(watchdog.hangs) for watchdog in _WATCHDOGS)
+
+
+def pytest_collection_modifyitems(items):
+    """A browser test whose browser stopped answering runs once more, in a new browser;
+    a test that fails in any other way fails."""
+    for item in items:
+        if item.path.is_relative_to(Path(__file__).parent):
+            item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[BrowserStoppedAnswering]))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item):
+    return (yield from _failed_as_a_hang_if_the_watchdog_fired())
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    return (yield from _failed_as_a_hang_if_the_watchdog_fired())
+
+
+def _failed_as_a_hang_if_the_watchdog_fired():
+    hangs_before = _hangs()
+    try:
+        return (yield)
+    except Exception as error:
+        if _hangs() > hangs_before:
+            where = _WATCHDOGS[-1].hangs[-1] if _WATCHDOGS else ""
+            raise BrowserStoppedAnswering(f"The browser stopped answering at:\n{where}") from error
+        raise
 
 
 # What the browser reports while the server is down: the socket dropping, and a request
@@ -197,13 +264,13 @@ RESTART_NOISE = ("WebSocket connection to", "[object Event]", "Failed to load re
 
 
 @pytest.fixture
-def new_page(browser, live_site, request):
+def new_page(browsers, live_site, request):
     """Open pages in fresh browser contexts (separate people); fail on console errors."""
     contexts = []
     errors = []
 
     def open_page(path: str = "/", **context_options):
-        context = browser.new_context(base_url=live_site, **context_options)
+        context = browsers.current().new_context(base_url=live_site, **context_options)
         contexts.append(context)
         page = context.new_page()
         page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
@@ -214,7 +281,8 @@ def new_page(browser, live_site, request):
 
     yield open_page
     for context in contexts:
-        context.close()
+        if context.browser.is_connected():  # else the watchdog killed it, and its contexts
+            context.close()
     if "restart_web_server" in request.fixturenames:  # the socket drops while the server restarts
         errors = [error for error in errors if not error.startswith(RESTART_NOISE)]
     assert errors == [], f"The browser console reported errors: {errors}"

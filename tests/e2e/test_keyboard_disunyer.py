@@ -24,15 +24,17 @@ from tests.rooms.presenting import seat, snapshot
 # The viewer's decision as the keyboard sees it: the keys its controls name, the card
 # moves, what the arrows go through (a folded list of card moves by its summary, as
 # null), and which control has the focus.
+# ``swaps`` counts the action bars the page has had (BAR_SWAPS).
 DECISION = """() => {
   const version = Number(document.getElementById('table-private')?.dataset.version);
-  if (document.querySelector('[data-testid="game-over"]')) return {over: true, version};
+  const swaps = window.barSwaps ? window.barSwaps.count : 0;
+  if (document.querySelector('[data-testid="game-over"]')) return {over: true, version, swaps};
   const bar = document.querySelector('[data-testid="your-move"]');
-  if (!bar || bar.querySelector('.actions.sent')) return {over: false, version, keys: null};
+  if (!bar || bar.querySelector('.actions.sent')) return {over: false, version, swaps, keys: null};
   const shown = (el) => el.checkVisibility({visibilityProperty: true});
   const focused = document.activeElement;
   return {
-    over: false, version,
+    over: false, version, swaps,
     keys: [...bar.querySelectorAll('[aria-keyshortcuts]')].filter(shown)
       .map((el) => el.getAttribute('aria-keyshortcuts')),
     cards: [...bar.querySelectorAll('[data-card-move]')].filter(shown).map((el) => el.getAttribute('aria-label')),
@@ -41,6 +43,15 @@ DECISION = """() => {
       .map((el) => el.matches('summary') ? null : el.getAttribute('aria-label')),
     focused: bar.contains(focused) ? focused.getAttribute('aria-label') || focused.textContent.trim() : null,
   };
+}"""
+# Counts every push that replaced the action bar, whether or not its version changed.
+BAR_SWAPS = """() => {
+  if (window.barSwaps) return;
+  window.barSwaps = {count: 0, bar: document.getElementById('table-private')};
+  document.addEventListener('htmx:wsAfterMessage', () => {
+    const bar = document.getElementById('table-private');
+    if (bar !== window.barSwaps.bar) { window.barSwaps.count += 1; window.barSwaps.bar = bar; }
+  });
 }"""
 GAMES_UNTIL_A_DECISION = 3
 KEYED_BUTTON = re.compile(r'<button [^>]*aria-keyshortcuts="([^"]+)"[^>]*>(.*?)</button>', re.S)
@@ -53,10 +64,13 @@ def play_by_keyboard(page, choose, seconds: float) -> list[dict]:
     """Play the viewer's seat to the end of the game with key presses only: at each
     decision ``choose(decision)`` gives the keys to press, and each decision's last key
     must send a move (or the table moved on meanwhile). Each decision met, with the keys
-    pressed and the name of the control that had the focus before the last one."""
+    pressed, the name of the control that had the focus before the last one, and whether
+    a push replaced the action bar with other cards while the keys were pressed
+    (``cards_changed``: the arrows then counted on two different rows of cards)."""
     deadline = time.monotonic() + seconds
     met = []
     missed = set()
+    page.evaluate(BAR_SWAPS)
     while True:
         assert time.monotonic() < deadline, f"the game did not end within {seconds} s ({len(met)} decisions)"
         decision = page.evaluate(DECISION)
@@ -68,7 +82,7 @@ def play_by_keyboard(page, choose, seconds: float) -> list[dict]:
         *first, last = choose(decision)
         for key in first:
             page.keyboard.press(key)
-        focused = page.evaluate(DECISION).get("focused")
+        before_last = page.evaluate(DECISION)
         page.keyboard.press(last)
         try:
             page.wait_for_function(SENT_OR_MOVED, arg=decision["version"], timeout=5000)
@@ -81,7 +95,9 @@ def play_by_keyboard(page, choose, seconds: float) -> list[dict]:
             missed.add(decision["version"])
             page.evaluate("document.activeElement && document.activeElement.blur()")
             continue
-        met.append({**decision, "pressed": [*first, last], "focused_last": focused})
+        met.append({**decision, "pressed": [*first, last], "focused_last": before_last.get("focused"),
+                    "cards_changed": before_last.get("cards") != decision["cards"],
+                    "before_last": {name: before_last.get(name) for name in ("version", "swaps", "cards")}})
 
 
 def keys_in_help(page) -> set[str]:
