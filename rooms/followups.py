@@ -1,6 +1,7 @@
 """What happens after a room's transaction commits: tell its viewers, set its timers."""
 
 import random
+import time
 from datetime import timedelta
 
 from celery import current_app
@@ -8,6 +9,7 @@ from django.conf import settings
 from django.db import transaction
 
 from rooms import layerloop
+from rooms.rendering import shared_fragments
 from rooms.snapshots import load_snapshot, snapshot_of, store_snapshot
 
 
@@ -24,8 +26,9 @@ def bot_delay() -> timedelta:
 def after_commit(room, seats=None) -> None:
     """Called after the transaction's last change to ``room`` (and ``seats``, its seat
     rows as they are now, if the caller has them): that is the snapshot its viewers get,
-    taken while the row lock is held. Once the transaction commits, store the snapshot,
-    announce the new version and schedule the timers."""
+    taken while the row lock is held. Once the transaction commits, store the snapshot
+    with its public fragment rendered, announce the new version and schedule the
+    timers."""
     if seats is None:
         room._snapshot = load_snapshot(room.id)
     else:
@@ -42,16 +45,19 @@ def is_pending(room) -> bool:
 
 
 def _announce_and_schedule(room) -> None:
+    committed_at = time.time()
     room._followups_pending = False
     snapshot = room.__dict__.pop("_snapshot")
-    store_snapshot(snapshot)
-    announce(room.id, room.version)
+    store_snapshot(snapshot, shared_fragments(snapshot))
+    announce(room.id, room.version, committed_at)
     _schedule(room, snapshot)
 
 
-def announce(room_id: int, version: int) -> None:
-    """Tell every viewer of the room that it changed. The event carries no cards."""
-    layerloop.group_send(room_group(room_id), {"type": "room.changed", "version": version})
+def announce(room_id: int, version: int, committed_at: float) -> None:
+    """Tell every viewer of the room that it changed, and when (the time of the commit,
+    which the load test times its pushes from). The event carries no cards."""
+    event = {"type": "room.changed", "version": version, "committed_at": committed_at}
+    layerloop.group_send(room_group(room_id), event)
 
 
 def _schedule(room, snapshot) -> None:

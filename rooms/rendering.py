@@ -84,6 +84,13 @@ def render_public(snapshot: Snapshot, presence: Presence) -> str:
     return html
 
 
+def shared_fragments(snapshot: Snapshot) -> dict:
+    """What every web process would render alike, whoever watches: the public fragment
+    with nobody connected. The writer renders it once and stores it with the snapshot
+    (``rooms.followups``), so no web process renders it again."""
+    return {(PUBLIC, NOBODY): _public_with_nobody(snapshot)}
+
+
 def _public_with_nobody(snapshot: Snapshot) -> str:
     key = (PUBLIC, NOBODY)
     html = snapshot.rendered.get(key)

@@ -5,8 +5,8 @@ room's row lock, so the snapshot is exactly that version; once it commits, the
 snapshot goes to Redis under its version before its viewers are told. Each consumer
 process then fetches each version of a room at most once, however many of its viewers
 watch it, with no database query, and can push every version in order even when
-announcements arrive out of order. What is public is rendered once per version and
-presence, and only each viewer's private part per viewer.
+announcements arrive out of order. What is public is rendered once per version, by the
+writer before it stores the snapshot, and only each viewer's private part per viewer.
 """
 
 import asyncio
@@ -29,7 +29,7 @@ log = logging.getLogger(__name__)
 # Long enough for a viewer to catch up on versions it was told about out of order or
 # late; a viewer further behind is sent the newest table, which is whole too.
 STORED_SECONDS = 60
-FORMAT = 5  # bump when Snapshot (or what its extras hold) changes shape, so no process reads another's pickles
+FORMAT = 6  # bump when Snapshot (or what its extras hold) changes shape, so no process reads another's pickles
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,8 @@ class Snapshot:
     # clock (deadline_ms) runs from its end.
     paused_until_ms: int | None = None
     salt: str = ""  # the match's: its commitment hashes it with the seed (rooms/fairness.py)
-    rendered: dict = field(default_factory=dict)
+    # Fragments rendered from it (rooms/rendering.py): a cache, not part of the table.
+    rendered: dict = field(default_factory=dict, compare=False)
 
     @property
     def rules(self):
@@ -167,9 +168,10 @@ def _stored_key(room_id: int, version: int) -> str:
     return key("snapshot", FORMAT, room_id, version)
 
 
-def store_snapshot(snapshot: Snapshot) -> None:
-    """Keep a committed version for every consumer process (sync: the writer's side)."""
-    data = pickle.dumps(replace(snapshot, rendered={}), protocol=pickle.HIGHEST_PROTOCOL)
+def store_snapshot(snapshot: Snapshot, rendered: dict) -> None:
+    """Keep a committed version for every consumer process, with the fragments that the
+    writer ``rendered`` once for all of them (sync: the writer's side)."""
+    data = pickle.dumps(replace(snapshot, rendered=rendered), protocol=pickle.HIGHEST_PROTOCOL)
     sync_client().set(_stored_key(snapshot.room_id, snapshot.version), data, ex=STORED_SECONDS)
 
 

@@ -1,7 +1,9 @@
-"""When each version was committed: the time this process received the site's
-``{"type": "room.changed", "version": v}`` publish (or the anchor's own).
+"""When each version was committed: the commit time the site's ``{"type":
+"room.changed", "version": v, "committed_at": t}`` publish carries, or, from a site
+whose event has no ``committed_at``, the time this process received it (as it does
+the anchor's own).
 
-The site sends it to the group ``room.<id>`` right after the commit, through
+The site sends it to the group ``room.<id>`` after the commit, through
 channels-redis's RedisPubSubChannelLayer, which publishes the msgpack-packed event
 on the Redis channel ``asgi__group__<group>`` (prefix "asgi", see
 channels_redis/pubsub.py). Subscribing to those channels times every commit without
@@ -32,7 +34,7 @@ def pack(event: dict) -> bytes:
 
 class CommitLog:
     """Subscribes to every room's and anchor group's channel and keeps, per group, the
-    receipt time of each version's first announcement."""
+    commit time of each version's first announcement."""
 
     def __init__(self, redis_url: str):
         self._redis = aioredis.from_url(redis_url)
@@ -53,7 +55,7 @@ class CommitLog:
             group = message["channel"].decode().removeprefix(GROUP_CHANNEL_PREFIX)
             event = msgpack.unpackb(message["data"])
             if event.get("type") in CHANGED:
-                self.commits[group].setdefault(event["version"], received)
+                self.commits[group].setdefault(event["version"], event.get("committed_at", received))
             else:
                 self.other_events[event.get("type", "?")] += 1
 

@@ -5,6 +5,7 @@ import asyncio
 import os
 import pickle
 import re
+import time
 
 import pytest
 import redis
@@ -22,10 +23,11 @@ from uvicorn.protocols.utils import ClientDisconnected
 from accounts.identity import Player
 from config.asgi import application
 from games.disunyer.rules import ENGINE
-from rooms import consumers, presence, services
+from rooms import consumers, presence, rendering, services
 from rooms.consumers import RoomConsumer
+from rooms.followups import room_group
 from rooms.gamerules import rules_for
-from rooms.rendering import render_public, render_table
+from rooms.rendering import PUBLIC, render_public, render_table
 from rooms.snapshots import _fetch_stored, _stored_key, load_snapshot, snapshots
 from tests.rooms.helpers import ANN, BEA, PEOPLE, actor, create, fresh, person_at, playing_room
 
@@ -71,6 +73,48 @@ async def test_each_commit_stores_the_snapshot_of_its_own_version():
     assert stored == in_database
     earlier = await _fetch_stored(room.pk, version - 1)
     assert earlier.version == version - 1 and earlier.state != stored.state
+
+
+@pytest.mark.asyncio
+async def test_the_writer_renders_the_public_fragment_once_and_no_viewer_process_renders_it_again(monkeypatch):
+    """A commit stores its snapshot with the public fragment already rendered (as a
+    page load renders it with nobody connected); a viewer pushed that version is sent
+    it with only their private fragment rendered in the viewer's process."""
+    room = await database_sync_to_async(playing_room)(PEOPLE)
+    version = await database_sync_to_async(_two_moves)(room.pk)
+    stored = await _fetch_stored(room.pk, version)
+    in_database = await database_sync_to_async(load_snapshot)(room.pk)
+    assert stored.rendered == {(PUBLIC, presence.NOBODY): render_public(in_database, presence.NOBODY)}
+    expected = render_table(in_database, presence.NOBODY, None)
+    rendered = []
+    real_fragment = rendering._fragment
+
+    def fragment(template, context):
+        rendered.append(template)
+        return real_fragment(template, context)
+
+    monkeypatch.setattr(rendering, "_fragment", fragment)
+    viewer = _Viewer(room.pk, version - 1)
+    await viewer.room_changed({"version": version})
+    assert viewer.frames == [expected]
+    assert rendered == ["games/disunyer/_private.html"]
+
+
+@pytest.mark.asyncio
+async def test_a_version_is_announced_with_its_commit_time_and_nothing_else():
+    """The announcement of a move carries its version and when it was committed (the
+    load test times pushes from it): no card, no seat, nothing else."""
+    room = await database_sync_to_async(playing_room)(PEOPLE)
+    layer = get_channel_layer()
+    channel = await layer.new_channel()
+    await layer.group_add(room_group(room.pk), channel)
+    before = time.time()
+    version = await database_sync_to_async(_two_moves)(room.pk)
+    after = time.time()
+    events = [await asyncio.wait_for(layer.receive(channel), 5) for _ in range(2)]
+    assert [set(event) for event in events] == [{"type", "version", "committed_at"}] * 2
+    assert [event["version"] for event in events] == [version - 1, version]
+    assert before <= events[0]["committed_at"] <= events[1]["committed_at"] <= after
 
 
 @pytest.mark.asyncio
