@@ -75,13 +75,10 @@ def _private_shown(snapshot: Snapshot, seat: int | None) -> dict:
 
 def render_public(snapshot: Snapshot, presence: Presence) -> str:
     """Rendered once per version, from the spectator's view, with nobody connected; for
-    each presence its marks are then swapped in (viewers connect one by one, and each
-    one changes who is connected)."""
-    key = (PUBLIC, presence)
-    html = snapshot.rendered.get(key)
-    if html is None:
-        html = snapshot.rendered[key] = _with_marks(_public_with_nobody(snapshot), presence)
-    return html
+    each viewer the marks of who is connected are then swapped in (viewers connect one
+    by one, and each one changes who is connected). The swap is a few string
+    replacements, cheaper than keeping a copy of the fragment per presence."""
+    return _with_marks(_public_with_nobody(snapshot), presence)
 
 
 def shared_fragments(snapshot: Snapshot) -> dict:

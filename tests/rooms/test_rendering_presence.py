@@ -63,3 +63,14 @@ def test_a_version_is_rendered_once_however_many_presences_it_is_sent_with(monke
     for presence in PRESENCES:
         rendering.render_public(table, presence)
     assert renders == [rendering._templates(table)[rendering.PUBLIC]]
+
+
+def test_a_version_keeps_one_public_fragment_however_many_presences_it_is_sent_with():
+    """A snapshot kept in a process's cache holds the public fragment once, not a copy
+    per presence: while a room's sockets connect one by one, each presence seen would
+    otherwise add a whole fragment to each of its versions."""
+    table = next(t for t in _tables() if t.state is not None)
+    for presence in PRESENCES:
+        rendering.render_public(table, presence)
+    public = [key for key in table.rendered if key[0] == rendering.PUBLIC]
+    assert public == [(rendering.PUBLIC, NOBODY)]
