@@ -210,10 +210,9 @@ def browsers():
     if not Path(CHROMIUM).exists():
         pytest.fail("Debian's chromium is missing: `make test` installs it (apt-get install chromium).")
     with sync_playwright() as playwright:
-        launched = Browsers(playwright)
-        _WATCHDOGS.append(launched.watchdog)
+        launched = _SESSION["browsers"] = Browsers(playwright)
         yield launched
-        _WATCHDOGS.remove(launched.watchdog)
+        del _SESSION["browsers"]
         launched.close()
 
 
@@ -222,11 +221,11 @@ def browser(browsers):
     return browsers.current()
 
 
-_WATCHDOGS: list[Watchdog] = []
+_SESSION: dict = {}  # the session's Browsers, for the hooks below
 
 
-def _hangs() -> int:
-    return sum(len(watchdog.hangs) for watchdog in _WATCHDOGS)
+def _hangs() -> list[str]:
+    return _SESSION["browsers"].watchdog.hangs if "browsers" in _SESSION else []
 
 
 def pytest_collection_modifyitems(items):
@@ -248,13 +247,12 @@ def pytest_runtest_teardown(item, nextitem):
 
 
 def _failed_as_a_hang_if_the_watchdog_fired():
-    hangs_before = _hangs()
+    hangs_before = len(_hangs())
     try:
         return (yield)
     except Exception as error:
-        if _hangs() > hangs_before:
-            where = _WATCHDOGS[-1].hangs[-1] if _WATCHDOGS else ""
-            raise BrowserStoppedAnswering(f"The browser stopped answering at:\n{where}") from error
+        if len(_hangs()) > hangs_before:
+            raise BrowserStoppedAnswering(f"The browser stopped answering at:\n{_hangs()[-1]}") from error
         raise
 
 
