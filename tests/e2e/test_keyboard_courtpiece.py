@@ -17,7 +17,10 @@ CARD = r"(Ace|King|Queen|Jack|10|[2-9]) of (spades|hearts|diamonds|clubs)"
 CARD_MOVE = re.compile(rf"(Play the {CARD}|Place the {CARD} face down|Play your face-down trump, the {CARD})")
 # Keeps the page's own socket at hand, to ask the server for the table again.
 KEEP_SOCKET = "document.addEventListener('htmx:wsOpen', (e) => { window.tableSocket = e.detail.socketWrapper; });"
-CARD_MOVES = "[...document.querySelectorAll('#table-private [data-card-move]')].map((e) => e.ariaLabel)"
+# The card moves of a decision still open: a bar whose move was sent keeps its cards
+# until the next push, which then brings other ones.
+CARD_MOVES = ("[...document.querySelectorAll('#table-private .actions:not(.sent) [data-card-move]')]"
+              ".map((e) => e.ariaLabel)")
 FOCUSED = "document.activeElement.getAttribute('aria-label')"
 # The table pushed again at the same version, as after a reconnect: the bar is replaced.
 PUSH_AGAIN = """() => {
