@@ -1,7 +1,7 @@
 """Room codes are short (four letters, six digits), so guessing them is slowed down.
 
 Every lookup of a room by its code — the room's page and its actions, "join by code"
-(``find_room``) and the table's WebSocket (``find_room_version``) — is guarded here. A
+(``find_room``) and the table's WebSocket (``find_room_id``) — is guarded here. A
 code that names no room is a miss, counted against the client. A client with
 ROOM_CODE_MISSES_PER_MINUTE misses in the minute after its first one is refused every
 lookup by code, real codes too, until that minute is over: if real codes were still
@@ -13,16 +13,24 @@ DJANGO_TRUSTED_PROXIES, the one that proxy forwards). IPv6 clients are counted p
 the block a single subscriber is given.
 """
 
+import asyncio
 import ipaddress
 
+from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db.models import QuerySet
 from django.shortcuts import render
 
 from rooms.models import Room
-from rooms.redisclients import key, sync_client
+from rooms.redisclients import async_client, key, sync_client
 
 WINDOW_SECONDS = 60
+ROOM_IDS_KEPT = 10_000
+
+# Per process, the ids of the rooms that codes have named: a room keeps its code and its
+# id for good, so a socket connecting to a room this process has seen needs no query.
+_room_ids: dict[str, int] = {}
+_lookups: dict[str, asyncio.Future] = {}
 
 
 class GuessingPaused(Exception):
@@ -37,20 +45,54 @@ def find_room(code: str, address: str | None) -> Room | None:
     return _find(code, address, Room.objects.all())
 
 
-def find_room_version(code: str, address: str | None) -> tuple[int, int] | None:
-    """As ``find_room``, but only the room's id and version: all a socket needs to
-    connect, read with no model made."""
-    return _find(code, address, Room.objects.values_list("id", "version"))
+async def find_room_id(code: str, address: str | None) -> int | None:
+    """As ``find_room``, but only the room's id, for a socket that connects: on the
+    event loop, but for the first query of a code by this process (which the sockets
+    connecting to that code meanwhile share)."""
+    code = code.upper()
+    misses = _misses_key(address)
+    _check_not_paused(await async_client().get(misses))
+    if code in _room_ids:
+        return _room_ids[code]
+    lookup = _lookups.get(code)
+    if lookup is None or lookup.get_loop() is not asyncio.get_running_loop():
+        lookup = _lookups[code] = asyncio.ensure_future(database_sync_to_async(_find_id)(code))
+        lookup.add_done_callback(lambda _: _lookups.pop(code, None))
+    found = await asyncio.shield(lookup)
+    if found is None:
+        await _count_miss_async(misses)
+        return None
+    if len(_room_ids) >= ROOM_IDS_KEPT:
+        del _room_ids[next(iter(_room_ids))]
+    _room_ids[code] = found
+    return found
+
+
+def forget_room_id(code: str) -> None:
+    """The id kept for ``code`` named a room that is gone (a test's database reset)."""
+    _room_ids.pop(code.upper(), None)
+
+
+def _find_id(code: str) -> int | None:
+    return Room.objects.filter(code=code).values_list("id", flat=True).first()
 
 
 def _find(code: str, address: str | None, rooms: QuerySet):
-    misses = key("room-code-misses", _client(address))
-    if int(sync_client().get(misses) or 0) >= settings.ROOM_CODE_MISSES_PER_MINUTE:
-        raise GuessingPaused
+    misses = _misses_key(address)
+    _check_not_paused(sync_client().get(misses))
     found = rooms.filter(code=code.upper()).first()
     if found is None:
         _count_miss(misses)
     return found
+
+
+def _misses_key(address: str | None) -> str:
+    return key("room-code-misses", _client(address))
+
+
+def _check_not_paused(misses: bytes | None) -> None:
+    if int(misses or 0) >= settings.ROOM_CODE_MISSES_PER_MINUTE:
+        raise GuessingPaused
 
 
 def _client(address: str | None) -> str:
@@ -66,12 +108,22 @@ def _client(address: str | None) -> str:
 
 
 def _count_miss(misses: str) -> None:
+    with sync_client().pipeline(transaction=True) as pipe:
+        _queue_miss(pipe, misses)
+        pipe.execute()
+
+
+async def _count_miss_async(misses: str) -> None:
+    async with async_client().pipeline(transaction=True) as pipe:
+        _queue_miss(pipe, misses)
+        await pipe.execute()
+
+
+def _queue_miss(pipe, misses: str) -> None:
     """One more miss; the first one opens the client's minute (one transaction, so the
     count always expires)."""
-    with sync_client().pipeline(transaction=True) as pipe:
-        pipe.set(misses, 0, ex=WINDOW_SECONDS, nx=True)
-        pipe.incr(misses)
-        pipe.execute()
+    pipe.set(misses, 0, ex=WINDOW_SECONDS, nx=True)
+    pipe.incr(misses)
 
 
 class GuessingPausedMiddleware:

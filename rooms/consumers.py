@@ -10,8 +10,8 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.contrib import auth
 from django.template.loader import render_to_string
 
-from accounts.identity import player_from
-from rooms import codeguard, incoming, presence, services
+from accounts.identity import GUEST_ID_KEY, player_from
+from rooms import codeguard, incoming, presence, presence_news, services
 from rooms.errors import RoomError
 from rooms.followups import room_group
 from rooms.reactions import REACTION_INTERVAL_SECONDS, SPECTATOR_EMOJIS, is_phrase, player_reactions
@@ -48,18 +48,18 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         code = self.scope["url_route"]["kwargs"]["code"]
         try:
-            self.room_id, version, self.player = await _room_and_player(code, self.scope)
+            self.room_id = await codeguard.find_room_id(code, (self.scope.get("client") or [None])[0])
         except codeguard.GuessingPaused:
             await self.close(code=4429)
             return
         if self.room_id is None:
             await self.close(code=4404)
             return
-        # Every version after we join the group is announced to us; one committed since
-        # ``version`` was read and before we joined was stored before it was announced.
+        self.player = await _player(self.scope)
         await self.channel_layer.group_add(room_group(self.room_id), self.channel_name)
-        snapshot = await snapshots.newest_stored_since(self.room_id, version)
-        if snapshot is None:
+        snapshot = await snapshots.newest_stored(self.room_id)
+        if snapshot is None or snapshot.code != code.upper():
+            codeguard.forget_room_id(code)
             await self.close(code=4404)
             return
         self.game = snapshot.game
@@ -126,7 +126,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=render_to_string("rooms/_toast.html", {"message": reason}))
 
     async def _announce_presence(self):
-        await self.channel_layer.group_send(room_group(self.room_id), {"type": "room.presence"})
+        await presence_news.announce(self.channel_layer, self.room_id)
 
     async def _send_table(self, snapshot, force: bool = False):
         if snapshot is None or (snapshot.version <= self.sent_version and not force):
@@ -189,21 +189,14 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=render_to_string("rooms/_reaction.html", event))
 
 
-@database_sync_to_async
-def _room_and_player(code: str, scope) -> tuple[int | None, int, object]:
-    """The room ``code`` names (None if none), its version, and who is connecting: one
-    trip to the database thread, which every socket of the process shares."""
-    found = codeguard.find_room_version(code, (scope.get("client") or [None])[0])
-    return (*found, _player(scope)) if found else (None, 0, None)
-
-
-def _player(scope):
+async def _player(scope):
+    """Who is connecting, as Django's auth middleware reads it, from the session alone
+    (the site's ASGI stack has no auth middleware of its own: that would be a trip to
+    the database thread per socket). A guest's session is read on the event loop."""
     session = scope.get("session")
     if session is None:
         return None
-    # As Django's auth middleware reads it, from the session alone (the site's ASGI stack
-    # has no auth middleware of its own: that would be a trip to the thread per socket).
-    user = auth.get_user(SimpleNamespace(session=session))
-    if not user.is_authenticated and "guest_id" not in session:
+    user = await auth.aget_user(SimpleNamespace(session=session))
+    if not user.is_authenticated and not await session.ahas_key(GUEST_ID_KEY):
         return None
     return player_from(user, session)

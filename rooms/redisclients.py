@@ -5,28 +5,17 @@ one per process. Their pools wait for a free connection rather than fail when ma
 sockets come and go at once.
 """
 
-import asyncio
-
 import redis
 import redis.asyncio as aioredis
 from django.conf import settings
 
-POOL_SIZE = 64
-POOL_WAIT_SECONDS = 10
+from config.cache import POOL_SIZE, POOL_WAIT_SECONDS, loop_client
 
-_async_clients: dict = {}
 _sync_client = None
 
 
 def async_client() -> aioredis.Redis:
-    loop = asyncio.get_running_loop()
-    client = _async_clients.get(loop)
-    if client is None:
-        pool = aioredis.BlockingConnectionPool.from_url(
-            settings.REDIS_URL, max_connections=POOL_SIZE, timeout=POOL_WAIT_SECONDS
-        )
-        client = _async_clients[loop] = aioredis.Redis(connection_pool=pool)
-    return client
+    return loop_client(settings.REDIS_URL)
 
 
 def sync_client() -> redis.Redis:

@@ -10,6 +10,7 @@ writer before it stores the snapshot, and only each viewer's private part per vi
 """
 
 import asyncio
+import functools
 import logging
 import pickle
 import time
@@ -168,11 +169,31 @@ def _stored_key(room_id: int, version: int) -> str:
     return key("snapshot", FORMAT, room_id, version)
 
 
+def _latest_key(room_id: int) -> str:
+    return key("snapshot-latest", FORMAT, room_id)
+
+
+# Stores a snapshot and raises the room's latest stored version to it, never lowers it:
+# the writers of two versions store them after their commits, in either order.
+_STORE = """
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
+if tonumber(redis.call('GET', KEYS[2]) or '0') < tonumber(ARGV[2]) then
+    redis.call('SET', KEYS[2], ARGV[2], 'EX', ARGV[3])
+end
+"""
+
+
 def store_snapshot(snapshot: Snapshot, rendered: dict) -> None:
     """Keep a committed version for every consumer process, with the fragments that the
     writer ``rendered`` once for all of them (sync: the writer's side)."""
     data = pickle.dumps(replace(snapshot, rendered=rendered), protocol=pickle.HIGHEST_PROTOCOL)
-    sync_client().set(_stored_key(snapshot.room_id, snapshot.version), data, ex=STORED_SECONDS)
+    keys = [_stored_key(snapshot.room_id, snapshot.version), _latest_key(snapshot.room_id)]
+    _store_script()(keys=keys, args=[data, snapshot.version, STORED_SECONDS], client=sync_client())
+
+
+@functools.cache
+def _store_script():
+    return sync_client().register_script(_STORE)
 
 
 def stored_snapshot(room_id: int, version: int) -> Snapshot | None:
@@ -215,21 +236,17 @@ class SnapshotCache:
             return await self.newest(room_id)
         return self._keep(snapshot)
 
-    async def newest_stored_since(self, room_id: int, version: int) -> Snapshot | None:
-        """The room at ``version``, or at the last of the versions stored after it in an
-        unbroken run: a socket's first table, with no query once it has read ``version``."""
+    async def newest_stored(self, room_id: int) -> Snapshot | None:
+        """The room at its latest stored version, or, if none is kept, as the database
+        has it now: a socket's first table, read once it has joined the room's group (any
+        version stored before that is found, any committed after it is announced)."""
+        latest = await async_client().get(_latest_key(room_id))
+        if latest is None:
+            return await self.newest(room_id)
         cached = self._newest_cached(room_id)
-        if cached is not None and cached.version >= version:
-            snapshot = cached
-        else:
-            snapshot = await self.get(room_id, version)
-        while snapshot is not None:
-            later = snapshot.version + 1
-            following = await self._once(("stored", room_id, later), _fetch_stored(room_id, later))
-            if following is None:
-                return snapshot
-            snapshot = self._keep(following)
-        return None
+        if cached is not None and cached.version >= int(latest):
+            return cached
+        return await self.get(room_id, int(latest))
 
     async def newest(self, room_id: int) -> Snapshot | None:
         """The room as the database has it now."""

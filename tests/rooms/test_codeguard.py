@@ -3,6 +3,7 @@
 else, and real codes tried within the limit, are served as usual. Bea hosts a private
 room; Mallory (203.0.113.66) guesses codes; Ann (198.51.100.7) just plays."""
 
+import asyncio
 import time
 
 import pytest
@@ -76,6 +77,17 @@ def test_ten_misses_pause_the_client_even_for_a_real_code(client, private_code):
     assert _socket(private_code, ANN) is None
 
 
+def test_a_code_whose_room_this_process_knows_is_refused_too_while_paused(client, private_code):
+    """The server keeps the id of each room a socket has opened; that spares a query, not
+    the guard: once Mallory has missed ten codes, the room she opened by socket before is
+    refused to her socket as well."""
+    assert _socket(private_code, MALLORY) is None
+    for code in _made_up_codes(10):
+        assert _page(client, code, MALLORY).status_code == 404
+    assert _socket(private_code, MALLORY) == 4429
+    assert _socket(private_code, ANN) is None
+
+
 def test_misses_on_the_page_the_join_form_and_the_socket_count_together(client, private_code):
     """One limit for every way of looking a code up: four misses on room pages, three
     through the join form and three socket handshakes pause Mallory."""
@@ -136,3 +148,20 @@ def test_clients_are_counted_per_ipv4_address_and_per_ipv6_64(client, private_co
     for code in _made_up_codes(10):
         _page(client, code, guesser)
     assert _page(client, private_code, neighbour).status_code == (429 if shares else 200)
+
+
+def test_sockets_that_connect_together_share_one_lookup_and_each_miss_counts(private_code, monkeypatch):
+    """Ten sockets open Bea's room at once, its code new to the server: one query finds
+    it for all of them. Ten sockets at once on a made-up code are ten misses, and pause
+    Mallory."""
+    looked_up = []
+    find_id = codeguard._find_id
+    monkeypatch.setattr(codeguard, "_find_id", lambda code: looked_up.append(code) or find_id(code))
+
+    async def ten_at_once(code: str, address: str):
+        return await asyncio.gather(*(codeguard.find_room_id(code, address) for _ in range(10)))
+
+    ids = async_to_sync(ten_at_once)(private_code, ANN)
+    assert len(set(ids)) == 1 and ids[0] is not None and looked_up == [private_code]
+    assert async_to_sync(ten_at_once)("NO99", MALLORY) == [None] * 10
+    assert _socket(private_code, MALLORY) == 4429

@@ -292,16 +292,19 @@ async def test_a_viewer_who_reconnects_gets_the_whole_table_as_it_is_now():
 
 
 @pytest.mark.asyncio
-async def test_a_socket_that_read_an_older_version_starts_from_the_newest_stored_one():
-    """A socket reads the room's version with the room, then joins its group: versions
-    committed in between were stored before they were announced, so its first table is
-    the newest of them, with no further query."""
+async def test_a_socket_starts_from_the_rooms_latest_stored_version():
+    """A socket joins its room's group, then reads the room's latest stored version:
+    after two moves its first table is the second move's version, equal to the
+    database's, with no query."""
     room = await database_sync_to_async(playing_room)(PEOPLE)
-    read_at = room.version
     version = await database_sync_to_async(_two_moves)(room.pk)
-    snapshot = await snapshots.newest_stored_since(room.pk, read_at)
-    assert snapshot.version == version == read_at + 2
+    queries = CaptureQueriesContext(connection)
+    await database_sync_to_async(queries.__enter__)()  # in the thread where consumers query
+    snapshot = await snapshots.newest_stored(room.pk)
+    await database_sync_to_async(queries.__exit__)(None, None, None)
+    assert snapshot.version == version == room.version + 2
     assert snapshot == await database_sync_to_async(load_snapshot)(room.pk)
+    assert queries.captured_queries == []
 
 
 @pytest.mark.asyncio
