@@ -228,12 +228,20 @@ def _hangs() -> list[str]:
     return _SESSION["browsers"].watchdog.hangs if "browsers" in _SESSION else []
 
 
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(items):
     """A browser test whose browser stopped answering runs once more, in a new browser;
-    a test that fails in any other way fails."""
+    a test that fails in any other way fails. The browser tests run last (after
+    pytest-django's own ordering): Playwright's sync API keeps an event loop running in
+    the main thread for the rest of the session, where no async test can then run."""
     for item in items:
-        if item.path.is_relative_to(Path(__file__).parent):
+        if _is_a_browser_test(item):
             item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[BrowserStoppedAnswering]))
+    items.sort(key=_is_a_browser_test)
+
+
+def _is_a_browser_test(item) -> bool:
+    return item.path.is_relative_to(Path(__file__).parent)
 
 
 @pytest.hookimpl(wrapper=True)
