@@ -66,38 +66,41 @@ class Command(BaseCommand):
 
 
 def _room_paths(actions: int) -> tuple[dict, dict]:
-    """Time `do_act` (lock, apply, save, on-commit announce) and a push to nine viewers."""
+    """Time a move as a writer makes it — `do_act` or `do_bot_move`: the row lock, the
+    rules, the save, then, once its transaction commits, the public fragment's render,
+    the snapshot's store, the announcement and the next bot's task — and its push to
+    nine viewers as a web process makes it: the stored snapshot fetched, and each
+    viewer's table from it. Each move commits, in the bench's throw-away database."""
     from rooms import services
     from rooms.presence import NOBODY
     from rooms.rendering import render_table
-    from rooms.snapshots import load_snapshot
+    from rooms.snapshots import stored_snapshot
 
     act_times, push_times = [], []
-    with transaction.atomic():
-        for _ in range(max(1, actions // 20)):
-            ann = Player(name="Ann", guest_id="bench-ann")
-            room = services.do_create_room(ann, "disunyer", {}, True)
-            for _ in range(7):
-                services.do_add_bot(room.id, ann, "easy")
-            engine = registry.engine("disunyer")
-            while True:
-                room.refresh_from_db()
-                if room.status != room.Status.PLAYING:
-                    break
-                state = room.match.state
-                seat = engine.to_act(state)[0]
-                started = time.perf_counter()
-                if seat == 0:
-                    services.do_act(room.id, ann, engine.legal_actions(state, 0)[0], room.version)
-                else:
-                    services.do_bot_move(room.id, room.version, seat, engine.default_action(state, seat))
-                act_times.append(time.perf_counter() - started)
-                started = time.perf_counter()
-                snapshot = load_snapshot(room.id)
-                for viewer in [*range(8), None]:
-                    render_table(snapshot, NOBODY, viewer)
-                push_times.append(time.perf_counter() - started)
-        transaction.set_rollback(True)
+    engine = registry.engine("disunyer")
+    ann = Player(name="Ann", guest_id="bench-ann")
+    for _ in range(max(1, actions // 20)):
+        room = services.do_create_room(ann, "disunyer", {}, True)
+        for _ in range(7):
+            services.do_add_bot(room.id, ann, "easy")
+        while True:
+            room.refresh_from_db()
+            if room.status != room.Status.PLAYING:
+                break
+            state = room.match.state
+            seat = engine.to_act(state)[0]
+            started = time.perf_counter()
+            if seat == 0:
+                services.do_act(room.id, ann, engine.legal_actions(state, 0)[0], room.version)
+            else:
+                services.do_bot_move(room.id, room.version, seat, engine.default_action(state, seat))
+            act_times.append(time.perf_counter() - started)
+            room.refresh_from_db(fields=["version"])
+            started = time.perf_counter()
+            snapshot = stored_snapshot(room.id, room.version)
+            for viewer in [*range(8), None]:
+                render_table(snapshot, NOBODY, viewer)
+            push_times.append(time.perf_counter() - started)
     return (
         {"actions": len(act_times), **percentiles_ms(act_times)},
         {"pushes_to_9_viewers": len(push_times), **percentiles_ms(push_times)},
