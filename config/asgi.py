@@ -10,6 +10,7 @@ from channels.sessions import SessionMiddlewareStack  # noqa: E402
 from django.conf import settings  # noqa: E402
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware  # noqa: E402
 
+from config.collector import tune_for_a_server  # noqa: E402
 from config.origins import SameOriginValidator  # noqa: E402
 from rooms.routing import websocket_urlpatterns  # noqa: E402
 
@@ -24,3 +25,5 @@ application = ProxyHeadersMiddleware(
     ),
     trusted_hosts=settings.TRUSTED_PROXIES,
 )
+
+tune_for_a_server()
