@@ -159,7 +159,9 @@ REDIS_URL = env_str("REDIS_URL", "redis://127.0.0.1:6379/0")
 CHANNEL_LAYERS = {
     "default": {
         "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-        "CONFIG": {"hosts": [REDIS_URL]},
+        # One host, the writers' own Redis: they publish announcements there themselves
+        # (rooms/layerwire.py), under this prefix.
+        "CONFIG": {"hosts": [REDIS_URL], "prefix": "asgi"},
     }
 }
 CACHES = {

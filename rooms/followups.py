@@ -8,7 +8,7 @@ from celery import current_app
 from django.conf import settings
 from django.db import transaction
 
-from rooms import layerloop
+from rooms.layerwire import on_the_wire
 from rooms.rendering import shared_fragments
 from rooms.snapshots import load_snapshot, snapshot_of, store_snapshot
 
@@ -48,16 +48,16 @@ def _announce_and_schedule(room) -> None:
     committed_at = time.time()
     room._followups_pending = False
     snapshot = room.__dict__.pop("_snapshot")
-    store_snapshot(snapshot, shared_fragments(snapshot))
-    announce(room.id, room.version, committed_at)
+    store_snapshot(snapshot, shared_fragments(snapshot), announcement(room.id, room.version, committed_at))
     _schedule(room, snapshot)
 
 
-def announce(room_id: int, version: int, committed_at: float) -> None:
-    """Tell every viewer of the room that it changed, and when (the time of the commit,
-    which the load test times its pushes from). The event carries no cards."""
+def announcement(room_id: int, version: int, committed_at: float) -> tuple[str, bytes]:
+    """What tells every viewer of the room that it changed, and when (the time of the
+    commit, which the load test times its pushes from), as the channel layer publishes
+    it: the snapshot's store sends it. The event carries no cards."""
     event = {"type": "room.changed", "version": version, "committed_at": committed_at}
-    layerloop.group_send(room_group(room_id), event)
+    return on_the_wire(room_group(room_id), event)
 
 
 def _schedule(room, snapshot) -> None:

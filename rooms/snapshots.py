@@ -173,22 +173,29 @@ def _latest_key(room_id: int) -> str:
     return key("snapshot-latest", FORMAT, room_id)
 
 
-# Stores a snapshot and raises the room's latest stored version to it, never lowers it:
-# the writers of two versions store them after their commits, in either order.
+# Stores a snapshot, raises the room's latest stored version to it (never lowers it: the
+# writers of two versions store them after their commits, in either order) and, if
+# given one, publishes its announcement: one trip to Redis, and no viewer is told of a
+# version before it is stored.
 _STORE = """
 redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
 if tonumber(redis.call('GET', KEYS[2]) or '0') < tonumber(ARGV[2]) then
     redis.call('SET', KEYS[2], ARGV[2], 'EX', ARGV[3])
 end
+if ARGV[4] then
+    redis.call('PUBLISH', ARGV[4], ARGV[5])
+end
 """
 
 
-def store_snapshot(snapshot: Snapshot, rendered: dict) -> None:
+def store_snapshot(snapshot: Snapshot, rendered: dict, announcement: tuple[str, bytes] | None = None) -> None:
     """Keep a committed version for every consumer process, with the fragments that the
-    writer ``rendered`` once for all of them (sync: the writer's side)."""
+    writer ``rendered`` once for all of them (sync: the writer's side); then publish
+    ``announcement``, a Redis channel and its message (``rooms.layerwire``), if given."""
     data = pickle.dumps(replace(snapshot, rendered=rendered), protocol=pickle.HIGHEST_PROTOCOL)
     keys = [_stored_key(snapshot.room_id, snapshot.version), _latest_key(snapshot.room_id)]
-    _store_script()(keys=keys, args=[data, snapshot.version, STORED_SECONDS], client=sync_client())
+    args = [data, snapshot.version, STORED_SECONDS, *(announcement or ())]
+    _store_script()(keys=keys, args=args, client=sync_client())
 
 
 @functools.cache

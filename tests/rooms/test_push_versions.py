@@ -27,8 +27,9 @@ from rooms import consumers, presence, rendering, services
 from rooms.consumers import RoomConsumer
 from rooms.followups import room_group
 from rooms.gamerules import rules_for
+from rooms.layerwire import on_the_wire
 from rooms.rendering import PUBLIC, render_public, render_table
-from rooms.snapshots import _fetch_stored, _stored_key, load_snapshot, snapshots
+from rooms.snapshots import _fetch_stored, _latest_key, _stored_key, load_snapshot, snapshots
 from tests.rooms.helpers import ANN, BEA, PEOPLE, actor, create, fresh, person_at, playing_room
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("redis_url")]
@@ -116,6 +117,27 @@ async def test_a_version_is_announced_with_its_commit_time_and_nothing_else():
     assert [event["version"] for event in events] == [version - 1, version]
     assert before <= events[0]["committed_at"] <= events[1]["committed_at"] <= after
 
+
+
+def test_a_version_is_stored_before_anyone_is_told_of_it(redis_url):
+    """The writer stores a version and announces it in one script: whoever hears the
+    announcement finds that version stored, and the room's latest stored version raised
+    to it (a socket that connects meanwhile reads that)."""
+    room = playing_room(PEOPLE)
+    listener = redis.Redis.from_url(redis_url).pubsub(ignore_subscribe_messages=True)
+    channel, _ = on_the_wire(room_group(room.pk), {})
+    listener.subscribe(channel)
+    listener.get_message(timeout=1)
+    heard = []
+    version = _two_moves(room.pk)
+    reader = redis.Redis.from_url(redis_url)
+    while len(heard) < 2:
+        message = listener.get_message(timeout=5)
+        assert message is not None, "a move was not announced"
+        told = get_channel_layer().deserialize(message["data"])["version"]
+        heard.append((told, reader.exists(_stored_key(room.pk, told)), int(reader.get(_latest_key(room.pk)))))
+    assert [(told, stored) for told, stored, _ in heard] == [(version - 1, 1), (version, 1)]
+    assert all(latest >= told for told, _, latest in heard)
 
 @pytest.mark.asyncio
 async def test_two_moves_that_commit_before_a_viewer_looks_are_both_pushed_in_order():
