@@ -1,10 +1,12 @@
 """Formatting shared by the table partials: cards, suits, event lines, moves' JSON."""
 
+import functools
+import html
 import importlib
 import re
 
 from django import template
-from django.utils.html import escape, format_html
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
 from games.core import SPANISH_SUIT_NAMES, card_name
@@ -46,25 +48,33 @@ def card(code, spanish=False, small=False):
     )
 
 
-@register.filter
 def event_line(event, names_and_game):
     """A public event as a sentence, with seat tokens replaced by escaped names."""
     names, game = names_and_game
-    text = importlib.import_module(f"games.{game}.text").event_text(event)
+    text = _event_text(game)(event)
     parts = []
     last = 0
     for match in SEAT_TOKEN.finditer(text):
-        parts.append(escape(text[last:match.start()]))
+        parts.append(html.escape(text[last:match.start()]))
         name = names.get(int(match.group(1)), f"Seat {int(match.group(1)) + 1}")
-        parts.append(format_html("<b>{}</b>", name))
+        parts.append(f"<b>{conditional_escape(name)}</b>")
         last = match.end()
-    parts.append(escape(text[last:]))
+    parts.append(html.escape(text[last:]))
     return mark_safe("".join(parts))
 
 
+@functools.cache
+def _event_text(game: str):
+    return importlib.import_module(f"games.{game}.text").event_text
+
+
 @register.simple_tag
-def pair(a, b):
-    return (a, b)
+def log_items(events, names, game):
+    """The log's lines, newest first, as list items: an event with no sentence of its own
+    (it only repeats the next one) makes none. Built in one go: the log is the longest
+    part of a table's public fragment, which every version renders."""
+    lines = (event_line(event, (names, game)) for event in reversed(events or ()))
+    return mark_safe("".join(f"<li>{line}</li>" for line in lines if line))
 
 
 @register.filter

@@ -1,0 +1,39 @@
+"""The game's log in a table's public fragment (`rooms/_log.html`): its lines newest
+first, each seat's name escaped, and no line for an event that has no sentence of its
+own."""
+
+from types import SimpleNamespace
+
+from django.template.loader import render_to_string
+
+from rooms.templatetags.tables import log_items
+
+EVENTS = [
+    {"type": "bout", "seat": 0},  # told by the attack that follows: no line of its own
+    {"type": "attack", "seat": 0, "target": 1, "cards": ["6s"]},
+    {"type": "direction", "seat": 1, "clockwise": True},
+]
+NAMES = {0: "Ann", 1: "<b>Bea</b> & co"}
+
+
+def test_the_log_lists_its_events_newest_first_with_the_names_escaped():
+    items = log_items(EVENTS, NAMES, "dayous")
+    assert items.count("<li>") == 2
+    newest, older = items.removeprefix("<li>").removesuffix("</li>").split("</li><li>")
+    assert newest.startswith("<b>&lt;b&gt;Bea&lt;/b&gt; &amp; co</b> chose to play")
+    assert older.startswith("<b>Ann</b> attacks <b>&lt;b&gt;Bea&lt;/b&gt; &amp; co</b> with ")
+    assert "Bea</b> &" not in items
+
+
+def test_a_seat_with_no_name_is_named_by_its_number():
+    assert "<b>Seat 2</b> chose to play" in log_items(EVENTS[2:], {}, "dayous")
+
+
+def _log_partial(log) -> str:
+    room = SimpleNamespace(state=None, salt="")  # no game dealt yet: no fairness line
+    return render_to_string("rooms/_log.html", {"room": room, "view": {"log": log}, "names": NAMES, "game": "dayous"})
+
+
+def test_the_log_partial_shows_its_items_and_an_empty_log_shows_none():
+    assert "<ol>" + log_items(EVENTS, NAMES, "dayous") + "</ol>" in _log_partial(EVENTS)
+    assert "<ol></ol>" in _log_partial(None)
