@@ -23,6 +23,7 @@ WARMUP_SECONDS = 2  # after the drive starts, before the window opens
 DRAIN_SECONDS = 15  # at most, for every socket to get its room's last version
 MOVE_DRAIN_SECONDS = 10  # the same, before a table moves to its next room
 SETTLE_SECONDS = 2  # after the sockets close, before the logs are read
+RSS_STEPS = 6  # the web processes' memory is read this many times through the window
 
 
 def _idle_rss_per_socket(before: dict[int, int], idle: dict[int, int], tabs: list[dict]) -> float:
@@ -64,16 +65,21 @@ class Phase:
             "idle_rss_per_socket_kb": _idle_rss_per_socket(before, self._rss(), tabs),
         }
 
-    async def measure(self, start: float) -> tuple[float, dict]:
-        """Wait for the window's start, sample, wait for its end, sample: per-process usage."""
+    async def measure(self, start: float) -> tuple[float, dict, list[float]]:
+        """Wait for the window's start, sample, wait for its end, sample: per-process usage,
+        and the web processes' RSS in MB (summed) at RSS_STEPS even steps through the
+        window, to show whether their memory stops growing."""
         await asyncio.sleep(max(0.0, start - time.time()))
         first = {name: procstats.sample(pid) for name, pid in self._pids().items()}
         first["conductor"] = procstats.sample(os.getpid(), family=False)
         end = start + self.load.seconds
-        await asyncio.sleep(max(0.0, end - time.time()))
+        web_rss = []
+        for step in range(RSS_STEPS + 1):
+            await asyncio.sleep(max(0.0, start + self.load.seconds * step / RSS_STEPS - time.time()))
+            web_rss.append(round(sum(self._rss().values()) / 2**20, 1))
         last = {name: procstats.sample(pid) for name, pid in self._pids().items()}
         last["conductor"] = procstats.sample(os.getpid(), family=False)
-        return end, {name: procstats.usage(first[name], last.get(name)) for name in first}
+        return end, {name: procstats.usage(first[name], last.get(name)) for name in first}, web_rss
 
     async def finish(self, start: float, end: float, marks: dict) -> dict:
         drained = await self.pool.drain(self.commits.latest(end), DRAIN_SECONDS)
@@ -106,13 +112,14 @@ async def run_anchor(stack: Stack, commits: CommitLog, load: Load) -> dict:
         connected = await phase.connect(tabs)
         publishers = [asyncio.create_task(_publish(commits, f"anchor.{t}", load.pace)) for t in range(load.tables)]
         start = time.time() + WARMUP_SECONDS
-        end, processes = await phase.measure(start)
+        end, processes, web_rss = await phase.measure(start)
         for publisher in publishers:
             publisher.cancel()
         figures = await phase.finish(start, end, marks)
     finally:
         stack.stop_anchors()
-    return {**connected, **figures, "processes": processes, "nominal_per_second": load.nominal_per_second}
+    return {**connected, **figures, "processes": processes, "web_rss_mb": web_rss,
+            "nominal_per_second": load.nominal_per_second}
 
 
 async def _publish(commits: CommitLog, group: str, pace: tuple[float, float]) -> None:
@@ -138,9 +145,9 @@ async def run_site(stack: Stack, commits: CommitLog, load: Load) -> dict:
     fill_seconds = await tables.fill()
     start = time.time() + WARMUP_SECONDS
     tables.until = start + load.seconds
-    end, processes = await phase.measure(start)
+    end, processes, web_rss = await phase.measure(start)
     figures = await phase.finish(start, end, marks)
     return {
         **connected, **figures, **tables.summary(), "fill_seconds": fill_seconds, "processes": processes,
-        "nominal_per_second": load.nominal_per_second, "exited": stack.exited(),
+        "web_rss_mb": web_rss, "nominal_per_second": load.nominal_per_second, "exited": stack.exited(),
     }

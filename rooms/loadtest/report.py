@@ -71,6 +71,14 @@ def _processes(site: dict, anchor: dict) -> list[str]:
     return lines
 
 
+def _web_memory(site: dict, anchor: dict, seconds: float) -> list[str]:
+    steps = len(site["web_rss_mb"]) - 1
+    return ["", f"Web process RSS MB through the window, every {seconds / steps:g} s:"] + [
+        f"  {name:8}{' → '.join(f'{mb:.0f}' for mb in phase['web_rss_mb'])}"
+        for name, phase in (("site", site), ("anchor", anchor))
+    ]
+
+
 def format_report(result: dict) -> str:
     options, site, anchor = result["options"], result["site"], result["anchor"]
     head = [
@@ -94,4 +102,5 @@ def format_report(result: dict) -> str:
                      "the bottleneck; try more --clients.")
     if site["exited"]:
         notes.append(f"Stopped by themselves during the run: {', '.join(site['exited'])}.")
-    return "\n".join(head + body + _processes(site, anchor) + ([""] + notes if notes else []))
+    memory = _web_memory(site, anchor, options["seconds"])
+    return "\n".join(head + body + _processes(site, anchor) + memory + ([""] + notes if notes else []))

@@ -21,9 +21,6 @@ def test_a_finished_game_with_bots_verifies_on_a_phone_and_with_the_script(new_p
     ann.get_by_test_id("create-room").click()
     expect(ann).to_have_url(re.compile(r"/rooms/[A-Z]{4}/$"))
     code = ann.url.rstrip("/").rsplit("/", 1)[1]
-    # The button posts through htmx, and does nothing if clicked before htmx has loaded
-    # (a known gap of the waiting page): this test is about the deal.
-    ann.wait_for_function("window.htmx !== undefined")
     with ann.expect_navigation():
         ann.get_by_test_id("fill-with-bots").click()
     play_until(ann, "game-over", seconds=GAME_SECONDS)

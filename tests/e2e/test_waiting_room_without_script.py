@@ -1,11 +1,13 @@
-"""The waiting room's buttons post as plain forms: they work before the page's scripts
-have loaded (a slow phone network) or with scripts off, in a real browser with
-JavaScript disabled."""
+"""The room's buttons that post (the waiting room's, "Play again") work as plain forms:
+before the page's scripts have loaded (a slow phone network) or with scripts off, in a
+real browser with JavaScript disabled."""
+
+import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import PHONE
-from tests.e2e.test_disunyer_browser import create_room
+from tests.e2e.helpers import PHONE, add_bots
+from tests.e2e.test_disunyer_browser import create_room, play_to_the_end
 
 NO_SCRIPT = {**PHONE, "java_script_enabled": False}
 
@@ -43,3 +45,18 @@ def test_with_scripts_off_a_host_adds_and_removes_bots_a_guest_sits_and_leaves_a
     expect(ann.locator("#table-public .player")).to_have_count(8)
     expect(ann.locator("#table-public .player").filter(has_text="Strong bot")).to_have_count(7)
     expect(ann.get_by_test_id("my-card").locator(".card")).to_be_visible()
+
+
+def test_with_scripts_off_play_again_moves_the_player_to_the_next_room(new_page):
+    """Ann plays a Disunyer game to its end, then opens the finished table again with
+    scripts off (a reload on a slow network): "Play again" takes her to the next room."""
+    ann = new_page("/", **PHONE)
+    code = create_room(ann)
+    add_bots(ann, 7)
+    play_to_the_end(ann)
+    again = new_page(f"/rooms/{code}/", storage_state=ann.context.storage_state(), **NO_SCRIPT)
+    press(again, again.get_by_test_id("play-again"))
+    expect(again).to_have_url(re.compile(r"/rooms/[A-Z]{4}/$"))
+    expect(again).not_to_have_url(re.compile(f"/rooms/{code}/$"))
+    # The old game's bots came along: the room is full (and its game may have started).
+    expect(again.locator(".seat-list li:not(.empty), #table-public .player")).to_have_count(8)

@@ -13,6 +13,7 @@ from django.conf import settings
 from games.disunyer.rules import ENGINE
 from rooms import services
 from rooms.loadtest import analysis, frames, procfile
+from rooms.loadtest.phases import RSS_STEPS
 from rooms.loadtest.report import format_report
 from rooms.loadtest.run import Options, run
 from rooms.presence import NOBODY
@@ -111,7 +112,8 @@ def test_a_tiny_run_reports_figures_that_agree_with_each_other():
     """Two tables of three sockets (Ann and Bea each hosting one) for a few seconds, on
     this checkout, against the suite's kind of database: every socket connects and stays,
     nothing is missed, and each phase's counts agree — every version owed to a socket was
-    timed once, none was pushed that was not offered, every process was measured."""
+    timed once, none was pushed that was not offered, every process was measured, and the
+    web process's memory was read through the window."""
     database_url = os.environ.get("DATABASE_URL", "")
     options = Options(
         game="disunyer", tables=2, sockets=3, seconds=3, web=1, site_dir=settings.BASE_DIR,
@@ -131,7 +133,9 @@ def test_a_tiny_run_reports_figures_that_agree_with_each_other():
         assert phase["latency_ms"]["count"] == phase["owed"]
         assert phase["frames"]["new"] + phase["frames"]["stale"] >= phase["latency_ms"]["count"]
         assert phase["server_errors"]["tracebacks"] == 0
+        assert len(phase["web_rss_mb"]) == RSS_STEPS + 1 and all(mb > 0 for mb in phase["web_rss_mb"])
     assert {"redis", "timers", "bots", "beat", "seeder", "conductor"} <= set(result["site"]["processes"])
     assert all(usage["cpu_percent"] is not None for usage in result["site"]["processes"].values())
     assert result["site"]["exited"] == []
-    assert "latency p50" in format_report(result)
+    report = format_report(result)
+    assert "latency p50" in report and "Web process RSS MB through the window" in report
