@@ -225,12 +225,20 @@ def _unpickled(data: bytes | None, room_id: int, version: int) -> Snapshot | Non
 class SnapshotCache:
     """Per process: each room's latest versions, each fetched once. A viewer behind by a
     version or two must get the same snapshot as the others, with its fragments
-    rendered once for all of them, not a fetch and a render of its own."""
+    rendered once for all of them, not a fetch and a render of its own.
 
-    def __init__(self, rooms: int = 512, versions: int = 8):
-        self._rooms_kept, self._versions_kept = rooms, versions
+    At most ``kept`` snapshots in all (a Disunyer snapshot with its fragments is some
+    40 KB): past that, the rooms used longest ago are forgotten whole — mostly finished
+    games, whose viewers have moved on."""
+
+    def __init__(self, kept: int = 1024, versions: int = 8):
+        self._most_kept, self._versions_kept = kept, versions
         self._snapshots: OrderedDict[int, dict[int, Snapshot]] = OrderedDict()
+        self._count = 0
         self._loading: dict[tuple, asyncio.Future] = {}
+
+    def __len__(self) -> int:
+        return self._count
 
     async def get(self, room_id: int, version: int) -> Snapshot | None:
         """The room at ``version``, or, if that version is no longer stored, its
@@ -262,6 +270,7 @@ class SnapshotCache:
 
     def clear(self) -> None:
         self._snapshots.clear()
+        self._count = 0
 
     async def _once(self, what: tuple, loading) -> Snapshot | None:
         """Viewers asking for the same thing at once share one fetch."""
@@ -283,12 +292,15 @@ class SnapshotCache:
         its version (whose fragments may be rendered already)."""
         kept = self._snapshots.setdefault(snapshot.room_id, {})
         self._snapshots.move_to_end(snapshot.room_id)
+        before = len(kept)
         kept.setdefault(snapshot.version, snapshot)
         chosen = kept[snapshot.version]
         while len(kept) > self._versions_kept:
             del kept[min(kept)]
-        while len(self._snapshots) > self._rooms_kept:
-            self._snapshots.popitem(last=False)
+        self._count += len(kept) - before
+        while self._count > self._most_kept and len(self._snapshots) > 1:
+            _, forgotten = self._snapshots.popitem(last=False)
+            self._count -= len(forgotten)
         return chosen
 
 
