@@ -7,8 +7,9 @@ from playwright.sync_api import expect
 
 
 def wait_for_htmx(page) -> None:
-    """A button that only htmx makes post does nothing when clicked before htmx's
-    deferred script has run, which a busy machine shows after a redirect."""
+    """The page has loaded and its deferred scripts (htmx, the table's) have run: a
+    button then posts through htmx, as a person's click on a loaded page does (before
+    that it posts as a plain form: tests/e2e/test_waiting_room_without_script.py)."""
     page.wait_for_load_state()
 
 
