@@ -8,13 +8,13 @@ them all and sorts every frame (rooms/loadtest/analysis.py).
 
 import asyncio
 import os
-import random
 import time
 
 from rooms.loadtest import analysis, logs, procstats
 from rooms.loadtest.clients import ClientPool
 from rooms.loadtest.commits import CommitLog
 from rooms.loadtest.load import Load
+from rooms.loadtest.probe import Probe, publish_versions
 from rooms.loadtest.sitetables import SiteTables
 from rooms.loadtest.stack import Stack
 
@@ -43,12 +43,13 @@ class Phase:
         self.name, self.stack, self.commits, self.load = name, stack, commits, load
         self.servers = servers  # port -> pid of the web (or anchor) processes under test
         self.pool: ClientPool | None = None
+        self.probe: Probe | None = None
 
     def _rss(self) -> dict[int, int]:
         return {port: procstats.rss(pid) for port, pid in self.servers.items()}
 
     def _pids(self) -> dict[str, int]:
-        return {**self.stack.pids(), **self.pool.pids()}
+        return {**self.stack.pids(), **self.pool.pids(), **(self.probe.pids() if self.probe else {})}
 
     async def connect(self, tabs: list[dict], on_finished=lambda table: None) -> dict:
         before = self._rss()
@@ -110,26 +111,19 @@ async def run_anchor(stack: Stack, commits: CommitLog, load: Load) -> dict:
             for t, s, port in load.spread(ports)
         ]
         connected = await phase.connect(tabs)
-        publishers = [asyncio.create_task(_publish(commits, f"anchor.{t}", load.pace)) for t in range(load.tables)]
+        publishers = [
+            asyncio.create_task(publish_versions(commits, f"anchor.{t}", load.pace)) for t in range(load.tables)
+        ]
         start = time.time() + WARMUP_SECONDS
         end, processes, web_rss = await phase.measure(start)
         for publisher in publishers:
             publisher.cancel()
         figures = await phase.finish(start, end, marks)
     finally:
-        stack.stop_anchors()
+        if not load.probe_groups:
+            stack.stop_anchors()
     return {**connected, **figures, "processes": processes, "web_rss_mb": web_rss,
             "nominal_per_second": load.nominal_per_second}
-
-
-async def _publish(commits: CommitLog, group: str, pace: tuple[float, float]) -> None:
-    rng = random.Random(group)
-    await asyncio.sleep(rng.uniform(0, pace[1]))
-    version = 0
-    while True:
-        version += 1
-        await commits.publish(group, version)
-        await asyncio.sleep(rng.uniform(*pace))
 
 
 async def run_site(stack: Stack, commits: CommitLog, load: Load) -> dict:
@@ -142,11 +136,20 @@ async def run_site(stack: Stack, commits: CommitLog, load: Load) -> dict:
     tabs = tables.tabs(stack.web_ports)
     connected = await phase.connect(tabs, on_finished=tables.finished)
     tables.pool = phase.pool
+    if load.probe_groups:
+        phase.probe = Probe(stack, commits, load)
+        await phase.probe.connect()
     fill_seconds = await tables.fill()
+    if phase.probe:
+        phase.probe.publish()
     start = time.time() + WARMUP_SECONDS
     tables.until = start + load.seconds
     end, processes, web_rss = await phase.measure(start)
+    if phase.probe:
+        phase.probe.stop_publishing()
     figures = await phase.finish(start, end, marks)
+    if phase.probe:
+        figures["probe"] = await phase.probe.figures(commits.latest(end), DRAIN_SECONDS, start, end)
     return {
         **connected, **figures, **tables.summary(), "fill_seconds": fill_seconds, "processes": processes,
         "web_rss_mb": web_rss, "nominal_per_second": load.nominal_per_second, "exited": stack.exited(),

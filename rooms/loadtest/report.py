@@ -79,6 +79,23 @@ def _web_memory(site: dict, anchor: dict, seconds: float) -> list[str]:
     ]
 
 
+def _beside(site: dict, ratios: dict) -> list[str]:
+    """The probe's figures: the bare stack in the site's own window (rooms/loadtest/probe.py)."""
+    probe = site.get("probe")
+    if probe is None:
+        return []
+    latency = " / ".join(_number(probe["latency_ms"][name]) for name in ("p50", "p95", "p99", "max"))
+    return [
+        "",
+        f"Beside the site, in its window: the bare stack, {probe['groups']} group{'s' if probe['groups'] > 1 else ''} "
+        f"× {probe['sockets_per_group']} sockets on the anchor's server",
+        f"  latency p50 / p95 / p99 / max (ms)  {latency}  ·  site/beside p50 {_ratio(ratios['beside']['p50'])}, "
+        f"p99 {_ratio(ratios['beside']['p99'])}",
+        f"  versions pushed per s {_number(probe['pushed_per_second'])} of {_number(probe['offered_per_second'])} · "
+        f"missed versions {_number(probe['missed_versions'])} · closed sockets {_number(probe['closed_sockets'])}",
+    ]
+
+
 def format_report(result: dict) -> str:
     options, site, anchor = result["options"], result["site"], result["anchor"]
     head = [
@@ -103,4 +120,5 @@ def format_report(result: dict) -> str:
     if site["exited"]:
         notes.append(f"Stopped by themselves during the run: {', '.join(site['exited'])}.")
     memory = _web_memory(site, anchor, options["seconds"])
-    return "\n".join(head + body + _processes(site, anchor) + memory + ([""] + notes if notes else []))
+    beside = _beside(site, result["ratios"])
+    return "\n".join(head + body + beside + _processes(site, anchor) + memory + ([""] + notes if notes else []))

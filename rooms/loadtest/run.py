@@ -31,13 +31,14 @@ class Options:
     bot_delay_ms: tuple[int, int]
     client_processes: int  # 0: one per SOCKETS_PER_CLIENT_PROCESS sockets
     keep: bool = False  # keep the work directory (logs, every frame, commit times) and say where it is
+    probe_groups: int = 0  # anchor groups watched beside the site, in its window (rooms/loadtest/probe.py)
 
     def load(self) -> Load:
         automatic = min(MOST_CLIENT_PROCESSES, math.ceil(self.tables * self.sockets / SOCKETS_PER_CLIENT_PROCESS))
         return Load(
             game=self.game, tables=self.tables, sockets=self.sockets, seconds=self.seconds,
             pace=(self.bot_delay_ms[0] / 1000, self.bot_delay_ms[1] / 1000),
-            client_processes=self.client_processes or automatic,
+            client_processes=self.client_processes or automatic, probe_groups=self.probe_groups,
         )
 
 
@@ -83,4 +84,7 @@ async def run(options: Options, say: Callable[[str], None]) -> dict:
         key: ratio(result["site"]["latency_ms"][key], result["anchor"]["latency_ms"][key]) for key in ("p50", "p99")
     }
     result["ratios"]["connect"] = ratio(result["site"]["connect_seconds"], result["anchor"]["connect_seconds"])
+    if "probe" in result["site"]:
+        site, beside = result["site"]["latency_ms"], result["site"]["probe"]["latency_ms"]
+        result["ratios"]["beside"] = {key: ratio(site[key], beside[key]) for key in ("p50", "p99")}
     return result

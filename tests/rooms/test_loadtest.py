@@ -113,12 +113,13 @@ def test_a_tiny_run_reports_figures_that_agree_with_each_other():
     this checkout, against the suite's kind of database: every socket connects and stays,
     nothing is missed, and each phase's counts agree — every version owed to a socket was
     timed once, none was pushed that was not offered, every process was measured, and the
-    web process's memory was read through the window."""
+    web process's memory was read through the window. The bare stack's group watched beside
+    the site, in its window, got every version too."""
     database_url = os.environ.get("DATABASE_URL", "")
     options = Options(
         game="disunyer", tables=2, sockets=3, seconds=3, web=1, site_dir=settings.BASE_DIR,
         database_url=database_url if database_url.startswith("postgres") else None,
-        bot_delay_ms=(300, 500), client_processes=0,
+        bot_delay_ms=(300, 500), client_processes=0, probe_groups=1,
     )
 
     # A thread of its own: a session's browser tests may keep an event loop running in this one.
@@ -134,8 +135,14 @@ def test_a_tiny_run_reports_figures_that_agree_with_each_other():
         assert phase["frames"]["new"] + phase["frames"]["stale"] >= phase["latency_ms"]["count"]
         assert phase["server_errors"]["tracebacks"] == 0
         assert len(phase["web_rss_mb"]) == RSS_STEPS + 1 and all(mb > 0 for mb in phase["web_rss_mb"])
-    assert {"redis", "timers", "bots", "beat", "seeder", "conductor"} <= set(result["site"]["processes"])
+    probe = result["site"]["probe"]
+    assert (probe["sockets"], probe["closed_sockets"], probe["missed_versions"]) == (3, 0, 0)
+    assert probe["offered"] > 0 and probe["pushed"] == probe["offered"]
+    assert probe["latency_ms"]["count"] == probe["owed"] > 0
+    measured = set(result["site"]["processes"])
+    assert {"redis", "timers", "bots", "beat", "seeder", "conductor", "probe client 0"} <= measured
     assert all(usage["cpu_percent"] is not None for usage in result["site"]["processes"].values())
     assert result["site"]["exited"] == []
     report = format_report(result)
     assert "latency p50" in report and "Web process RSS MB through the window" in report
+    assert "Beside the site, in its window: the bare stack, 1 group × 3 sockets" in report

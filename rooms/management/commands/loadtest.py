@@ -21,8 +21,8 @@ from rooms.loadtest.procfile import ProcfileError, read_procfile
 from rooms.loadtest.report import format_report
 from rooms.loadtest.run import GAMES, Options, run
 
-FULL = {"tables": 100, "sockets": 16, "seconds": 75}
-QUICK = {"tables": 10, "sockets": 8, "seconds": 20}
+FULL = {"tables": 100, "sockets": 16, "seconds": 75, "probes": 10}
+QUICK = {"tables": 10, "sockets": 8, "seconds": 20, "probes": 2}
 SHORTEST_WINDOW_SECONDS = 3
 
 
@@ -69,6 +69,9 @@ class Command(BaseCommand):
         parser.add_argument("--sockets", type=int,
                             help=f"sockets per table, one of them the player (default {FULL['sockets']})")
         parser.add_argument("--seconds", type=float, help=f"measured window per phase (default {FULL['seconds']})")
+        parser.add_argument("--probes", type=int,
+                            help=f"bare-stack groups watched beside the site, in its window (default {FULL['probes']}; "
+                                 f"quick {QUICK['probes']}; 0: none)")
         parser.add_argument("--quick", action="store_true", help="10 tables x 8 sockets for 20 s: about a minute")
         parser.add_argument("--web", type=int, default=1, help="uvicorn processes; sockets spread evenly")
         parser.add_argument("--database-url", help="a PostgreSQL server to make a throw-away database on")
@@ -81,14 +84,15 @@ class Command(BaseCommand):
     def handle(self, *args, **given):
         sizes = {key: given[key] if given[key] is not None else (QUICK if given["quick"] else FULL)[key]
                  for key in FULL}
-        if min(sizes["tables"], sizes["sockets"], given["web"]) < 1 or given["clients"] < 0:
-            raise CommandError("--tables, --sockets and --web must be at least 1; --clients at least 0.")
+        if min(sizes["tables"], sizes["sockets"], given["web"]) < 1 or min(given["clients"], sizes["probes"]) < 0:
+            raise CommandError("--tables, --sockets and --web must be at least 1; --clients and --probes at least 0.")
         if sizes["seconds"] < SHORTEST_WINDOW_SECONDS:
             raise CommandError(f"--seconds must be at least {SHORTEST_WINDOW_SECONDS}.")
+        probe_groups = sizes.pop("probes")
         options = Options(
             game=given["game"], **sizes, web=given["web"], site_dir=_site_dir(given["site_dir"]),
             database_url=_database_url(given["database_url"]), bot_delay_ms=_bot_delay(given["bot_delay_ms"]),
-            client_processes=given["clients"], keep=given["keep"],
+            client_processes=given["clients"], keep=given["keep"], probe_groups=probe_groups,
         )
         try:
             result = asyncio.run(run(options, say=lambda line: print(line, file=sys.stderr, flush=True)))
