@@ -11,6 +11,7 @@ touching the site's code.
 """
 
 import asyncio
+import random
 import time
 from collections import Counter, defaultdict
 
@@ -77,3 +78,14 @@ class CommitLog:
             self._task.cancel()
         await self._pubsub.aclose()
         await self._redis.aclose()
+
+
+async def publish_versions(commits: CommitLog, group: str, pace: tuple[float, float]) -> None:
+    """A new version of ``group`` every ``pace`` seconds (a random draw), like a table's."""
+    rng = random.Random(group)
+    await asyncio.sleep(rng.uniform(0, pace[1]))
+    version = 0
+    while True:
+        version += 1
+        await commits.publish(group, version)
+        await asyncio.sleep(rng.uniform(*pace))

@@ -12,9 +12,9 @@ import time
 
 from rooms.loadtest import analysis, logs, procstats
 from rooms.loadtest.clients import ClientPool
-from rooms.loadtest.commits import CommitLog
+from rooms.loadtest.commits import CommitLog, publish_versions
 from rooms.loadtest.load import Load
-from rooms.loadtest.probe import Probe, publish_versions
+from rooms.loadtest.probe import Probe
 from rooms.loadtest.sitetables import SiteTables
 from rooms.loadtest.stack import Stack
 

@@ -5,24 +5,12 @@ so the site's latency can also be read against what the stack gives under that l
 """
 
 import asyncio
-import random
 
 from rooms.loadtest import analysis
 from rooms.loadtest.clients import ClientPool
-from rooms.loadtest.commits import CommitLog
+from rooms.loadtest.commits import CommitLog, publish_versions
 from rooms.loadtest.load import Load
 from rooms.loadtest.stack import Stack
-
-
-async def publish_versions(commits: CommitLog, group: str, pace: tuple[float, float]) -> None:
-    """A new version of ``group`` every ``pace`` seconds (a random draw), like a table's."""
-    rng = random.Random(group)
-    await asyncio.sleep(rng.uniform(0, pace[1]))
-    version = 0
-    while True:
-        version += 1
-        await commits.publish(group, version)
-        await asyncio.sleep(rng.uniform(*pace))
 
 
 class Probe:
