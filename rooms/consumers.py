@@ -16,7 +16,7 @@ from rooms.errors import RoomError
 from rooms.followups import room_group
 from rooms.reactions import REACTION_INTERVAL_SECONDS, SPECTATOR_EMOJIS, is_phrase, player_reactions
 from rooms.redisclients import async_client, key
-from rooms.rendering import render_presence, render_table
+from rooms.rendering import render_presence, render_table, render_watched
 from rooms.snapshots import snapshots
 
 log = logging.getLogger(__name__)
@@ -28,7 +28,7 @@ PRESENCE_SETTLE_SECONDS = 0.2
 class RoomConsumer(AsyncWebsocketConsumer):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.room_id = self.seat = None
+        self.room_id = self.seat = self.seating = None
         self.sent_version = 0  # the version of the last table sent
         self.presence = presence.NOBODY
         self._sending = asyncio.Lock()
@@ -132,6 +132,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if snapshot is None or (snapshot.version <= self.sent_version and not force):
             return
         await self._follow_seat(snapshot.seat_of(self.player))
+        self.seating = snapshot.seating
         async with self._sending:
             await self.send(text_data=render_table(snapshot, self.presence, self.seat))
             self.sent_version = snapshot.version
@@ -147,11 +148,27 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def room_changed(self, event):
         """Every version this viewer has not had yet, in order: two writers' announcements
-        can arrive out of order. A viewer far behind is sent the newest tables only."""
+        can arrive out of order. A viewer far behind is sent the newest tables only. A
+        spectator is sent the announced version from the announcement itself."""
         newest = event["version"]
-        for version in range(max(self.sent_version + 1, newest - CATCH_UP_VERSIONS + 1), newest + 1):
+        for version in range(max(self.sent_version + 1, newest - CATCH_UP_VERSIONS + 1), newest):
             if version > self.sent_version:
                 await self._send_table(await snapshots.get(self.room_id, version))
+        if newest <= self.sent_version:
+            return
+        if self._still_watching(event):
+            await self._send_watched(event)
+        else:
+            await self._send_table(await snapshots.get(self.room_id, newest))
+
+    def _still_watching(self, event) -> bool:
+        """The viewer had no seat and, the seating being the same, still has none."""
+        return self.seat is None and "public" in event and event.get("seating") == self.seating
+
+    async def _send_watched(self, event):
+        async with self._sending:
+            await self.send(text_data=render_watched(event["public"], event["spectators"], self.presence))
+            self.sent_version = event["version"]
 
     async def room_presence(self, event):
         """Who is connected changed. A table's viewers often come and go together (a

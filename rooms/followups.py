@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db import transaction
 
 from rooms.layerwire import on_the_wire
-from rooms.rendering import shared_fragments
+from rooms.rendering import shared_fragments, spectators_fragments
 from rooms.snapshots import load_snapshot, snapshot_of, store_snapshot
 
 
@@ -48,16 +48,26 @@ def _announce_and_schedule(room) -> None:
     committed_at = time.time()
     room._followups_pending = False
     snapshot = room.__dict__.pop("_snapshot")
-    store_snapshot(snapshot, shared_fragments(snapshot), announcement(room.id, room.version, committed_at))
+    store_snapshot(snapshot, shared_fragments(snapshot), announcement(snapshot, committed_at))
     _schedule(room, snapshot)
 
 
-def announcement(room_id: int, version: int, committed_at: float) -> tuple[str, bytes]:
+def announcement(snapshot, committed_at: float) -> tuple[str, bytes]:
     """What tells every viewer of the room that it changed, and when (the time of the
     commit, which the load test times its pushes from), as the channel layer publishes
-    it: the snapshot's store sends it. The event carries no cards."""
-    event = {"type": "room.changed", "version": version, "committed_at": committed_at}
-    return on_the_wire(room_group(room_id), event)
+    it: the snapshot's store sends it. It carries the table every spectator is shown,
+    which a spectator's consumer sends with no fetch of the snapshot while the seating
+    stays the same, and nothing that a spectator may not see."""
+    public, spectators = spectators_fragments(snapshot)
+    event = {
+        "type": "room.changed",
+        "version": snapshot.version,
+        "committed_at": committed_at,
+        "seating": snapshot.seating,
+        "public": public,
+        "spectators": spectators,
+    }
+    return on_the_wire(room_group(snapshot.room_id), event)
 
 
 def _schedule(room, snapshot) -> None:

@@ -83,9 +83,23 @@ def render_public(snapshot: Snapshot, presence: Presence) -> str:
 
 def shared_fragments(snapshot: Snapshot) -> dict:
     """What every web process would render alike, whoever watches: the public fragment
-    with nobody connected. The writer renders it once and stores it with the snapshot
-    (``rooms.followups``), so no web process renders it again."""
-    return {(PUBLIC, NOBODY): _public_with_nobody(snapshot)}
+    with nobody connected and the private fragment every spectator gets. The writer
+    renders them once, stores them with the snapshot and announces them
+    (``rooms.followups``), so no web process renders them again."""
+    public, spectators = spectators_fragments(snapshot)
+    return {(PUBLIC, NOBODY): public, (PRIVATE, None, False): spectators}
+
+
+def spectators_fragments(snapshot: Snapshot) -> tuple[str, str]:
+    """The fragments of a spectator's table: the public one with nobody connected, and
+    the private one every spectator gets (``render_watched`` joins them)."""
+    return _public_with_nobody(snapshot), render_private(snapshot, NOBODY, None)
+
+
+def render_watched(public: str, spectators: str, presence: Presence) -> str:
+    """A spectator's table from ``spectators_fragments``, with who is connected: as
+    ``render_table`` renders it for a viewer with no seat."""
+    return _with_marks(public, presence) + spectators
 
 
 def _public_with_nobody(snapshot: Snapshot) -> str:
@@ -140,5 +154,6 @@ def render_presence(snapshot: Snapshot, presence: Presence) -> str:
 
 
 def render_table(snapshot: Snapshot, presence: Presence, seat: int | None) -> str:
-    is_host = seat is not None and seat == snapshot.host_seat
-    return render_public(snapshot, presence) + render_private(snapshot, presence, seat, is_host)
+    if seat is None:
+        return render_watched(*spectators_fragments(snapshot), presence)
+    return render_public(snapshot, presence) + render_private(snapshot, presence, seat, seat == snapshot.host_seat)

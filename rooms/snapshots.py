@@ -11,6 +11,7 @@ writer before it stores the snapshot, and only each viewer's private part per vi
 
 import asyncio
 import functools
+import hashlib
 import logging
 import pickle
 import time
@@ -78,6 +79,13 @@ class Snapshot:
 
     def seat_of(self, player) -> int | None:
         return next((seat.index for seat in self.seats if seat.belongs_to(player)), None)
+
+    @property
+    def seating(self) -> str:
+        """Who sits where, as a digest that names nobody: while it stays the same, so
+        does every viewer's ``seat_of``."""
+        occupants = [(seat.is_bot, seat.user_id, seat.guest_id) for seat in self.seats]
+        return hashlib.blake2b(repr(occupants).encode(), digest_size=8).hexdigest()
 
     def stood_in_for(self, index: int | None) -> bool:
         """A stand-in bot plays this person's seat after their timeouts in a row."""

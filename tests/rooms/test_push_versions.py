@@ -28,7 +28,7 @@ from rooms.consumers import RoomConsumer
 from rooms.followups import room_group
 from rooms.gamerules import rules_for
 from rooms.layerwire import on_the_wire
-from rooms.rendering import PUBLIC, render_public, render_table
+from rooms.rendering import PRIVATE, PUBLIC, render_private, render_public, render_table
 from rooms.snapshots import _fetch_stored, _latest_key, _stored_key, load_snapshot, snapshots
 from tests.rooms.helpers import ANN, BEA, PEOPLE, actor, create, fresh, person_at, playing_room
 
@@ -77,16 +77,20 @@ async def test_each_commit_stores_the_snapshot_of_its_own_version():
 
 
 @pytest.mark.asyncio
-async def test_the_writer_renders_the_public_fragment_once_and_no_viewer_process_renders_it_again(monkeypatch):
-    """A commit stores its snapshot with the public fragment already rendered (as a
-    page load renders it with nobody connected); a viewer pushed that version is sent
-    it with only their private fragment rendered in the viewer's process."""
+async def test_the_writer_renders_the_shared_fragments_once_and_no_viewer_process_renders_them_again(monkeypatch):
+    """A commit stores its snapshot with the public fragment (as a page load renders it
+    with nobody connected) and the spectators' private fragment already rendered; a
+    player pushed that version is sent it with only their own private fragment rendered
+    in the viewer's process, a spectator with nothing rendered there."""
     room = await database_sync_to_async(playing_room)(PEOPLE)
     version = await database_sync_to_async(_two_moves)(room.pk)
     stored = await _fetch_stored(room.pk, version)
     in_database = await database_sync_to_async(load_snapshot)(room.pk)
-    assert stored.rendered == {(PUBLIC, presence.NOBODY): render_public(in_database, presence.NOBODY)}
-    expected = render_table(in_database, presence.NOBODY, None)
+    assert stored.rendered == {
+        (PUBLIC, presence.NOBODY): render_public(in_database, presence.NOBODY),
+        (PRIVATE, None, False): render_private(in_database, presence.NOBODY, None),
+    }
+    expected = {seat: render_table(in_database, presence.NOBODY, seat) for seat in (None, 0)}
     rendered = []
     real_fragment = rendering._fragment
 
@@ -95,28 +99,84 @@ async def test_the_writer_renders_the_public_fragment_once_and_no_viewer_process
         return real_fragment(template, context)
 
     monkeypatch.setattr(rendering, "_fragment", fragment)
-    viewer = _Viewer(room.pk, version - 1)
-    await viewer.room_changed({"version": version})
-    assert viewer.frames == [expected]
+    spectator = _Viewer(room.pk, version - 1)
+    await spectator.room_changed({"version": version})
+    assert spectator.frames == [expected[None]]
+    assert rendered == []
+    ann = _Viewer(room.pk, version - 1, ANN)
+    await ann.room_changed({"version": version})
+    assert ann.frames == [expected[0]]
     assert rendered == ["games/disunyer/_private.html"]
 
 
-@pytest.mark.asyncio
-async def test_a_version_is_announced_with_its_commit_time_and_nothing_else():
-    """The announcement of a move carries its version and when it was committed (the
-    load test times pushes from it): no card, no seat, nothing else."""
-    room = await database_sync_to_async(playing_room)(PEOPLE)
+async def _announcements(room_id: int, count: int, change) -> list[dict]:
+    """The ``count`` announcements the room's viewers hear while ``change`` (sync) runs."""
     layer = get_channel_layer()
     channel = await layer.new_channel()
-    await layer.group_add(room_group(room.pk), channel)
-    before = time.time()
-    version = await database_sync_to_async(_two_moves)(room.pk)
-    after = time.time()
-    events = [await asyncio.wait_for(layer.receive(channel), 5) for _ in range(2)]
-    assert [set(event) for event in events] == [{"type", "version", "committed_at"}] * 2
-    assert [event["version"] for event in events] == [version - 1, version]
-    assert before <= events[0]["committed_at"] <= events[1]["committed_at"] <= after
+    await layer.group_add(room_group(room_id), channel)
+    await database_sync_to_async(change)()
+    return [await asyncio.wait_for(layer.receive(channel), 5) for _ in range(count)]
 
+
+@pytest.mark.asyncio
+async def test_a_version_is_announced_with_its_commit_time_its_seating_and_the_spectators_table():
+    """The announcement of a move carries its version, when it was committed (the load
+    test times pushes from it), a digest of who sits where, and the table a spectator is
+    shown, which holds no card a spectator may not see: nothing else."""
+    room = await database_sync_to_async(playing_room)(PEOPLE)
+    before = time.time()
+    events = await _announcements(room.pk, 2, lambda: _two_moves(room.pk))
+    after = time.time()
+    in_database = await database_sync_to_async(load_snapshot)(room.pk)
+    assert [set(event) for event in events] == [
+        {"type", "version", "committed_at", "seating", "public", "spectators"}
+    ] * 2
+    assert [event["version"] for event in events] == [in_database.version - 1, in_database.version]
+    assert before <= events[0]["committed_at"] <= events[1]["committed_at"] <= after
+    assert events[1]["seating"] == in_database.seating
+    table = events[1]["public"] + events[1]["spectators"]
+    assert table == render_table(in_database, presence.NOBODY, None)
+    shown = ENGINE.view(in_database.state, None)["cards"]
+    hidden = [card for seat, card in enumerate(in_database.state["hands"]) if card and shown[seat] is None]
+    assert hidden and not [card for card in hidden if f'data-card="{card}"' in table]
+
+
+@pytest.mark.asyncio
+async def test_a_spectator_is_pushed_an_announced_version_from_the_announcement_alone(monkeypatch):
+    """A spectator whose seating is unchanged is sent the announced version, with who is
+    connected marked in, without fetching its snapshot: as a fresh render of it."""
+    room = await database_sync_to_async(playing_room)(PEOPLE)
+    spectator = _Viewer(room.pk, room.version - 1)
+    await spectator.room_changed({"version": room.version})
+    spectator.presence = presence.Presence(frozenset({0, 3}), 2)
+    events = await _announcements(room.pk, 2, lambda: _two_moves(room.pk))
+
+    async def no_fetch(*args):
+        raise AssertionError("a spectator's push fetched a snapshot")
+
+    monkeypatch.setattr(snapshots, "get", no_fetch)
+    for event in events:
+        await spectator.room_changed(event)
+    in_database = await database_sync_to_async(load_snapshot)(room.pk)
+    assert _versions(spectator.frames) == [room.version, room.version + 1, room.version + 2]
+    assert spectator.frames[-1] == render_table(in_database, spectator.presence, None)
+
+
+@pytest.mark.asyncio
+async def test_a_spectator_who_takes_a_seat_is_pushed_that_seats_table():
+    """Bea watches the waiting room, then joins: the announcement's seating is new, so her
+    socket reads the snapshot, follows her to her seat and shows her seat's table."""
+    room = await database_sync_to_async(create)(ANN)
+    bea = _Viewer(room.pk, room.version - 1, BEA)
+    await bea.room_changed({"version": room.version})
+    assert bea.seat is None
+    seating_watched = bea.seating
+    events = await _announcements(room.pk, 1, lambda: services.do_join(room.pk, BEA))
+    await bea.room_changed(events[0])
+    in_database = await database_sync_to_async(load_snapshot)(room.pk)
+    assert events[0]["seating"] == in_database.seating != seating_watched
+    assert bea.seat == in_database.seat_of(BEA) is not None
+    assert bea.frames[-1] == render_table(in_database, presence.NOBODY, bea.seat)
 
 
 def test_a_version_is_stored_before_anyone_is_told_of_it(redis_url):
