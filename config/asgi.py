@@ -6,7 +6,7 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_asgi_app = get_asgi_application()
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.sessions import SessionMiddlewareStack  # noqa: E402
+from channels.sessions import CookieMiddleware  # noqa: E402
 from django.conf import settings  # noqa: E402
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware  # noqa: E402
 
@@ -20,7 +20,8 @@ application = ProxyHeadersMiddleware(
     ProtocolTypeRouter(
         {
             "http": django_asgi_app,
-            "websocket": SameOriginValidator(SessionMiddlewareStack(URLRouter(websocket_urlpatterns))),
+            # No session middleware: the room's socket reads its session itself (rooms/consumers.py).
+            "websocket": SameOriginValidator(CookieMiddleware(URLRouter(websocket_urlpatterns))),
         }
     ),
     trusted_hosts=settings.TRUSTED_PROXIES,

@@ -2,11 +2,13 @@
 
 import asyncio
 import logging
+from importlib import import_module
 from types import SimpleNamespace
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.contrib import auth
 from django.template.loader import render_to_string
 
@@ -20,6 +22,7 @@ from rooms.rendering import render_presence, render_table, render_watched
 from rooms.snapshots import snapshots
 
 log = logging.getLogger(__name__)
+_session_store = import_module(settings.SESSION_ENGINE).SessionStore
 
 CATCH_UP_VERSIONS = 20
 PRESENCE_SETTLE_SECONDS = 0.2
@@ -209,10 +212,15 @@ class RoomConsumer(AsyncWebsocketConsumer):
 async def _player(scope):
     """Who is connecting, as Django's auth middleware reads it, from the session alone
     (the site's ASGI stack has no auth middleware of its own: that would be a trip to
-    the database thread per socket). A guest's session is read on the event loop."""
-    session = scope.get("session")
-    if session is None:
+    the database thread per socket). A guest's session is read on the event loop.
+
+    The session is read here, once, rather than by Channels' session middleware: the
+    socket never changes it, and the middleware would check whether to save it before
+    every frame sent."""
+    session_key = scope["cookies"].get(settings.SESSION_COOKIE_NAME)
+    if not session_key:
         return None
+    session = _session_store(session_key)
     user = await auth.aget_user(SimpleNamespace(session=session))
     if not user.is_authenticated and not await session.ahas_key(GUEST_ID_KEY):
         return None
