@@ -5,8 +5,9 @@ room's row lock, so the snapshot is exactly that version; once it commits, the
 snapshot goes to Redis under its version before its viewers are told. Each consumer
 process then fetches each version of a room at most once, however many of its viewers
 watch it, with no database query, and can push every version in order even when
-announcements arrive out of order. What is public is rendered once per version, by the
-writer before it stores the snapshot, and only each viewer's private part per viewer.
+announcements arrive out of order. What every spectator is shown is rendered once per
+version, by the writer before it stores the snapshot (and announced with the version, so
+a spectator needs no fetch), and only each player's private part per player.
 """
 
 import asyncio
