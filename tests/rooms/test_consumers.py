@@ -196,6 +196,23 @@ async def test_each_viewer_receives_only_its_own_card(table):
         await _disconnect(a, b, anonymous, zed)
 
 
+async def test_a_socket_whose_session_cookie_names_no_session_watches(table):
+    """A session cookie that names no session (made up, malformed, far too long) makes
+    its socket a spectator: it connects, sees no card, and Ann's seat stays Ann's."""
+    for made_up in ("x" * 32, "../../etc/passwd", "%00;\\", "a" * 200, table.sessions[table.actor][::-1]):
+        comm = await _connect(table.code, made_up)
+        try:
+            page = _last_table((await _settle(comm))[0])
+            assert "You are watching this game." in page and "data-card=" not in page
+        finally:
+            await comm.disconnect()
+    ann = await _connect(table.code, table.sessions[table.actor])
+    try:
+        assert 'data-testid="actions"' in _last_table((await _settle(ann))[0])
+    finally:
+        await ann.disconnect()
+
+
 # -------------------------------------------------------------------- moves
 
 
