@@ -19,7 +19,7 @@ from rooms.gamerules import COURTPIECE_RULES, DAYOUS_RULES, DISUNYER_RULES, rule
 from rooms.models import Match, MatchAction, Room
 from rooms.rendering import render_table
 from rooms.snapshots import load_snapshot, stored_snapshot
-from tests.games.courtpiece.helpers import LADDER, Table
+from tests.games.courtpiece.helpers import LADDER, SUITS, Table
 from tests.rooms.helpers import ANN, BEA, CARL, DORA, PEOPLE, actor, create, fresh, person_at, playing_room
 
 pytestmark = pytest.mark.django_db
@@ -170,6 +170,16 @@ def _court_piece_room(people) -> Room:
     for person in people:
         services.do_join(room.pk, person)
     services.do_start(room.pk, ANN)
+    return fresh(room)
+
+
+def _dealt(room: Room, deck: list[str]) -> Room:
+    """The room's game dealt from the stacked ``deck`` (52 cards a round) instead: Ann
+    calls first, her 15 s from now."""
+    state = COURTPIECE.start(4, room.options, seed="pauses", deck=deck)
+    Match.objects.filter(room=room).update(
+        state=state, seed=state["seed"], deadline=timezone.now() + timedelta(seconds=15), bot_due_at=None
+    )
     return fresh(room)
 
 
@@ -340,10 +350,18 @@ def test_a_whole_disunyer_game_with_bots_waits_out_every_knockout():
         assert knocked_out and _close_to(match.deadline, match.paused_until + timedelta(seconds=10))
 
 
-def test_a_whole_court_piece_round_with_bots_stays_after_every_trick():
+@pytest.mark.parametrize(
+    "second_deal, clock",
+    [(LADDER, timedelta(seconds=15)), (SUITS, timedelta(0))],
+    ids=["the-next-caller-chooses", "the-next-call-is-the-only-one"],
+)
+def test_a_whole_court_piece_round_with_bots_stays_after_every_trick(second_deal, clock):
     """Ann and three bots play a round: each of its tricks stays 1.5 s, the last one (with
-    the round's result) 5 s; the next caller's clock starts after it."""
-    room = _court_piece_room([])
+    the round's result) 5 s; the next caller's clock starts after it. Whoever the bots
+    make the next caller, their first five cards of round 2 hold several suits (15 s
+    from the pause's end), or one (the only call is due at the pause's end, and the
+    sweep plays it)."""
+    room = _dealt(_court_piece_room([]), LADDER + second_deal)
     pauses = []
     while room.match.state["round"] == 1:
         started = timezone.now()
@@ -354,4 +372,7 @@ def test_a_whole_court_piece_round_with_bots_stays_after_every_trick():
     slack = timedelta(seconds=0.5)  # from before the move to its commit
     assert all(TRICK <= pause < TRICK + slack for pause in pauses[:-1])
     assert ROUND <= pauses[-1] < ROUND + slack
-    assert room.match.deadline == room.match.paused_until + timedelta(seconds=15)
+    assert room.match.deadline == room.match.paused_until + clock
+    version = room.version
+    room, _ = _step(room, {0: ANN})
+    assert room.version == version + 1 and room.match.state["phase"] == "play"
