@@ -1,6 +1,7 @@
 """rooms/consumers.py: what each viewer of a table receives over its WebSocket, and what
 it may send (named guests: Ann, Bea, …; Zed watches)."""
 
+import asyncio
 import html
 import json
 import re
@@ -14,6 +15,7 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
 
+import config.cache
 from config.asgi import application
 from games import core
 from games.disunyer.rules import ENGINE
@@ -428,3 +430,15 @@ async def test_a_player_who_leaves_is_shown_away(table):
         assert not any('id="table-public"' in m for m in await _drain(a, quiet=0.3))
     finally:
         await _disconnect(a)
+
+
+async def test_many_sockets_closing_at_once_each_wait_for_redis_and_all_leave(table, monkeypatch):
+    """Forty spectators close together (a "Play again", the end of a visit) while the
+    process may hold only two connections to Redis: each one's leave waits for a free
+    connection, none fails with "Too many connections", and nobody is left counted as
+    watching."""
+    monkeypatch.setattr(config.cache, "POOL_SIZE", 2)
+    spectators = [await _connect(table.code) for _ in range(40)]
+    assert (await presence.now(table.room.pk)).spectators == 40
+    await asyncio.gather(*(spectator.disconnect() for spectator in spectators))
+    assert await presence.now(table.room.pk) == presence.NOBODY
