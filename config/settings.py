@@ -82,6 +82,15 @@ TEMPLATES = [
             ],
         },
     },
+    {
+        # The table's fragments (*.jinja), rendered for every version of every table: in
+        # Jinja2, about twice as fast as Django's engine (rooms/templating.py).
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "NAME": "jinja2",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": False,
+        "OPTIONS": {"environment": "rooms.templating.environment"},
+    },
 ]
 
 DATABASES = {

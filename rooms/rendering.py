@@ -9,7 +9,6 @@ version, the private one once per viewer, and the templates only format.
 import functools
 import re
 
-from django.template.loader import render_to_string
 from django.utils.safestring import SafeString, mark_safe
 
 from rooms.presence import NOBODY, Presence
@@ -17,6 +16,7 @@ from rooms.presenters import presenter_for
 from rooms.presenters.common import seat_names
 from rooms.reactions import PLAYER_EMOJIS
 from rooms.snapshots import Snapshot
+from rooms.templating import render
 
 PUBLIC = "public"
 PRIVATE = "private"
@@ -28,15 +28,15 @@ INDENTATION = re.compile(r"\s*\n\s*")
 
 
 def _fragment(template: str, context: dict) -> SafeString:
-    return mark_safe(INDENTATION.sub("\n", render_to_string(template, context)))
+    return mark_safe(INDENTATION.sub("\n", render(template, context)))
 
 
 def _templates(snapshot: Snapshot) -> dict[str, str]:
     if snapshot.state is None:
-        return {PUBLIC: "rooms/_waiting_public.html", PRIVATE: "rooms/_waiting_private.html"}
+        return {PUBLIC: "rooms/_waiting_public.jinja", PRIVATE: "rooms/_waiting_private.jinja"}
     return {
-        PUBLIC: f"games/{snapshot.game}/_public.html",
-        PRIVATE: f"games/{snapshot.game}/_private.html",
+        PUBLIC: f"games/{snapshot.game}/_public.jinja",
+        PRIVATE: f"games/{snapshot.game}/_private.jinja",
     }
 
 
@@ -123,12 +123,12 @@ def _with_marks(html: str, presence: Presence) -> SafeString:
 @functools.cache  # two per seat
 def _seat_mark(index: int, connected: bool) -> str:
     shown = Presence(frozenset({index} if connected else ()), 0)
-    return render_to_string("rooms/_seat_presence.html", {"seat": {"index": index}, "presence": shown}).strip()
+    return render("rooms/_seat_presence.jinja", {"seat": {"index": index}, "presence": shown}).strip()
 
 
 @functools.lru_cache(maxsize=256)
 def _spectators_mark(count: int) -> str:
-    return render_to_string("rooms/_spectators.html", {"presence": Presence(frozenset(), count)}).strip()
+    return render("rooms/_spectators.jinja", {"presence": Presence(frozenset(), count)}).strip()
 
 
 def render_private(snapshot: Snapshot, presence: Presence, seat: int | None, is_host: bool = False) -> str:
@@ -149,7 +149,7 @@ def render_presence(snapshot: Snapshot, presence: Presence) -> str:
     html = snapshot.rendered.get(key)
     if html is None:
         context = {"seats": snapshot.seats, "presence": presence}
-        html = snapshot.rendered[key] = _fragment("rooms/_presence.html", context)
+        html = snapshot.rendered[key] = _fragment("rooms/_presence.jinja", context)
     return html
 
 

@@ -12,7 +12,6 @@ import json
 from collections import deque
 from dataclasses import dataclass
 
-from django.template.loader import render_to_string
 from django.utils.html import format_html
 
 from games.core import IllegalAction
@@ -22,6 +21,7 @@ from rooms.presenters import presenter_for
 from rooms.rendering import _context as table_context
 from rooms.snapshots import SeatInfo, Snapshot
 from rooms.templatetags.tables import event_line
+from rooms.templating import render
 
 SPECTATOR = "spectator"  # the point of view of someone watching, in a replay's URL
 SPANISH_DECK_GAMES = frozenset({"disunyer"})  # their cards are drawn from the Spanish deck
@@ -140,7 +140,7 @@ def board(room, seats, step_: Step, seat: int | None, ended_by_staff: str = "") 
     view = snapshot.rules.engine.view(step_.state, seat)
     shown = {"view": view, **presenter_for(room.game).public(snapshot, view)}
     context = table_context(snapshot, NOBODY, seat, shown)
-    return render_to_string(f"games/{room.game}/_public.html", context)
+    return render(f"games/{room.game}/_public.jinja", context)
 
 
 def hand(game: str, state: dict, seat: int | None) -> list[str]:

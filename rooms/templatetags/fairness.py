@@ -1,14 +1,12 @@
-"""Showing a game's commitment, seed and draws (rooms/_fairness.html, rooms/verify.html)."""
+"""Showing a game's commitment, seed and draws (rooms/_fairness.jinja, rooms/verify.html)."""
 
 from django import template
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from games.core import FRENCH_SUIT_NAMES
-from rooms.fairness import of_snapshot
 
 register = template.Library()
-register.simple_tag(of_snapshot, name="fairness_of")
 
 CHUNK = 8
 

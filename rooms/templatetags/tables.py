@@ -1,4 +1,6 @@
-"""Formatting shared by the table partials: cards, suits, event lines, moves' JSON."""
+"""Formatting shared by the table's fragments (rooms/templating.py) and the pages that
+show cards: cards, suits, event lines, moves' JSON. The pages' Django templates load the
+``card`` tag and the ``at`` filter."""
 
 import functools
 import html
@@ -10,11 +12,9 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
 from games.core import SPANISH_SUIT_NAMES, card_name
-from rooms.presenters.common import FRENCH_PIPS, action_json
+from rooms.presenters.common import FRENCH_PIPS
 
 register = template.Library()
-register.filter("action_json", action_json)
-register.filter("card_name", card_name)
 
 # Spanish suits drawn as small SVGs (static/img/suit-*.svg, named in site.css), so they
 # look the same on every device; a card carries only the class, not the drawing.
@@ -68,7 +68,6 @@ def _event_text(game: str):
     return importlib.import_module(f"games.{game}.text").event_text
 
 
-@register.simple_tag
 def log_items(events, names, game):
     """The log's lines, newest first, as list items: an event with no sentence of its own
     (it only repeats the next one) makes none. Built in one go: the log is the longest
@@ -85,11 +84,9 @@ def at(sequence, index):
         return None
 
 
-@register.simple_tag
 def pip(suit, spanish=False):
     return mark_safe((SPANISH_PIPS if spanish else FRENCH_PIPS)[suit])
 
 
-@register.filter
 def spanish_suit(suit):
     return SPANISH_SUIT_NAMES[suit].capitalize()

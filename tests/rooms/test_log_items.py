@@ -1,12 +1,11 @@
-"""The game's log in a table's public fragment (`rooms/_log.html`): its lines newest
+"""The game's log in a table's public fragment (`rooms/_log.jinja`): its lines newest
 first, each seat's name escaped, and no line for an event that has no sentence of its
 own."""
 
 from types import SimpleNamespace
 
-from django.template.loader import render_to_string
-
 from rooms.templatetags.tables import log_items
+from rooms.templating import render
 
 EVENTS = [
     {"type": "bout", "seat": 0},  # told by the attack that follows: no line of its own
@@ -31,7 +30,7 @@ def test_a_seat_with_no_name_is_named_by_its_number():
 
 def _log_partial(log) -> str:
     room = SimpleNamespace(state=None, salt="")  # no game dealt yet: no fairness line
-    return render_to_string("rooms/_log.html", {"room": room, "view": {"log": log}, "names": NAMES, "game": "dayous"})
+    return render("rooms/_log.jinja", {"room": room, "view": {"log": log}, "names": NAMES, "game": "dayous"})
 
 
 def test_the_log_partial_shows_its_items_and_an_empty_log_shows_none():

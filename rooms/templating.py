@@ -1,0 +1,106 @@
+"""The table's fragments (the ``*.jinja`` templates) and the functions they call.
+
+A table's fragments are rendered for every version a table makes, by the writer and by
+each web process, and for every page load of a table: Jinja2 renders them in about half
+the time Django's template engine took (docs/performance.md). The site's pages stay
+Django templates. What both draw alike — a card, a suit, a log's line — is the same
+function in both (``rooms.templatetags.tables``); what the games' partials show is
+worked out by their presenters (``rooms.presenters``), so these only format.
+"""
+
+from django.contrib.humanize.templatetags.humanize import intcomma
+from django.template.defaultfilters import add, capfirst, pluralize
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
+from jinja2 import ChainableUndefined, Environment, Undefined
+
+from games.core import card_name
+from games.dayous import cards
+from rooms.fairness import of_snapshot
+from rooms.presenters.common import action_json
+from rooms.templatetags import tables
+from rooms.templatetags.fairness import breakable
+from rooms.templatetags.tables import card, log_items, pip, spanish_suit
+
+ENGINE = "jinja2"  # its name in settings.TEMPLATES
+
+
+def render(template: str, context: dict) -> SafeString:
+    """A ``*.jinja`` template rendered with ``context``: HTML, escaped as it was rendered."""
+    return mark_safe(render_to_string(template, context, using=ENGINE))
+
+
+def url(name: str, *args, **kwargs) -> str:
+    """Django's ``{% url name arg… %}``, as ``url("rooms:room", code)``."""
+    return reverse(name, args=args or None, kwargs=kwargs or None)
+
+
+def at(sequence, index):
+    """The pages' ``at`` filter; nothing (``None``) of a name that isn't there, as Django
+    hands the filter an empty string for it where Jinja2 hands it an ``Undefined``."""
+    return None if isinstance(sequence, Undefined) else tables.at(sequence, index)
+
+
+def turn_seconds(room) -> int:
+    """How many seconds a seat has for each decision at this room's table: the length
+    of the timer bar on the seats to act."""
+    return room.rules.engine.turn_seconds(room.options)
+
+
+def cp_card(code, small=False):
+    """A Court Piece card, or a card back for one played face down (``??``) or unknown."""
+    return card(None if code == "??" else code, small=small)
+
+
+def signed_coins(amount) -> str:
+    if amount is None:
+        return "—"
+    return f"+{amount:,}" if amount > 0 else f"−{-amount:,}" if amount < 0 else "0"
+
+
+def move_face(move: dict):
+    """A Dayous move button's face: its cards, then its words."""
+    faces = format_html_join("", "{}", ((card(c, small=True),) for c in move["faces"]))
+    return format_html("{}{}{}", faces, " " if faces and move["text"] else "", move["text"])
+
+
+def is_trump(card_code: str, trump: str) -> bool:
+    return bool(card_code) and cards.is_trump(card_code, trump)
+
+
+GLOBALS = {
+    "card": card,
+    "cp_card": cp_card,
+    "fairness_of": of_snapshot,
+    "log_items": log_items,
+    "move_face": move_face,
+    "pip": pip,
+    "turn_seconds": turn_seconds,
+    "url": url,
+}
+FILTERS = {
+    "action_json": action_json,
+    "add": add,
+    "at": at,
+    "breakable": breakable,
+    "capfirst": capfirst,
+    "card_name": card_name,
+    "intcomma": intcomma,
+    "is_trump": is_trump,
+    "pluralize": pluralize,
+    "signed_coins": signed_coins,
+    "spanish_suit": spanish_suit,
+}
+
+
+def environment(**options) -> Environment:
+    # As in Django's templates, a name or an attribute that isn't there shows nothing,
+    # even one looked up on another that isn't there; and a partial's last line break
+    # stays, as the fragments were written with it.
+    options.update(undefined=ChainableUndefined, keep_trailing_newline=True)
+    env = Environment(**options)
+    env.globals.update(GLOBALS)
+    env.filters.update(FILTERS)
+    return env
