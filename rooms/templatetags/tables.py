@@ -1,5 +1,5 @@
 """Formatting shared by the table's fragments (rooms/templating.py) and the pages that
-show cards: cards, suits, event lines, moves' JSON. The pages' Django templates load the
+show cards: cards, suits, event lines. The pages' Django templates load the
 ``card`` tag and the ``at`` filter."""
 
 import functools
