@@ -11,6 +11,10 @@ offered; frames of versions committed inside the window are timed; frames are co
 from the window's start until the sockets close. A version is missed by a connection
 when its room committed it inside the window while the connection was open, it is
 newer than the connection's first table, and the connection never got it.
+
+Each timed frame is also timed from when the load test heard its version announced
+(``heard``, see ``commits.py``): the web processes' part of the latency, apart from the
+writer's (``announced_ms``, from the commit to the announcement heard).
 """
 
 import math
@@ -33,10 +37,12 @@ def _latency_ms(latencies: list[float]) -> dict:
 
 
 class _Tally:
-    def __init__(self, commits: dict[str, dict[int, float]], start: float, end: float):
-        self.commits, self.start, self.end = commits, start, end
+    def __init__(self, commits: dict[str, dict[int, float]], heard: dict[str, dict[int, float]], start: float,
+                 end: float):
+        self.commits, self.heard, self.start, self.end = commits, heard, start, end
         self.frames = Counter()
         self.latencies: list[float] = []
+        self.latencies_from_heard: list[float] = []
         self.pushed: set[tuple[str, int]] = set()
         self.owed = self.missed = self.unannounced = 0
         self.connections_missing = 0
@@ -70,6 +76,9 @@ class _Tally:
         elif self.in_window(at):
             self.latencies.append(received - at)
             self.pushed.add((group, version))
+            heard = self.heard.get(group, {}).get(version)
+            if heard is not None:
+                self.latencies_from_heard.append(received - heard)
 
     def _owed(self, connection: dict, committed: dict[int, float], first: int, had: set[int]) -> None:
         opened = max(connection["opened_at"], self.start)
@@ -95,10 +104,22 @@ def _offered(commits: dict[str, dict[int, float]], connections: list[dict], star
     )
 
 
-def figures(commits: dict[str, dict[int, float]], connections: list[dict], start: float, end: float) -> dict:
+def _announced(commits: dict[str, dict[int, float]], heard: dict[str, dict[int, float]], start: float,
+               end: float) -> list[float]:
+    """From each version's commit inside the window to its announcement heard."""
+    return [
+        heard[group][version] - at
+        for group, versions in commits.items()
+        for version, at in versions.items()
+        if start <= at <= end and version in heard.get(group, {})
+    ]
+
+
+def figures(commits: dict[str, dict[int, float]], connections: list[dict], start: float, end: float,
+            heard: dict[str, dict[int, float]]) -> dict:
     seconds = end - start
     offered = _offered(commits, connections, start, end)
-    tally = _Tally(commits, start, end)
+    tally = _Tally(commits, heard, start, end)
     for connection in connections:
         tally.read(connection)
     opened = [c for c in connections if c["opened_at"] is not None]
@@ -109,6 +130,8 @@ def figures(commits: dict[str, dict[int, float]], connections: list[dict], start
         "sockets": len({c["socket"] for c in connections}),
         "connections": len(opened),
         "latency_ms": _latency_ms(tally.latencies),
+        "latency_from_heard_ms": _latency_ms(tally.latencies_from_heard),
+        "announced_ms": _latency_ms(_announced(commits, heard, start, end)),
         "offered": offered,
         "offered_per_second": round(offered / seconds, 2),
         "pushed": len(tally.pushed),

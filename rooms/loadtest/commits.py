@@ -1,7 +1,11 @@
-"""When each version was committed: the commit time the site's ``{"type":
-"room.changed", "version": v, "committed_at": t}`` publish carries, or, from a site
-whose event has no ``committed_at``, the time this process received it (as it does
-the anchor's own).
+"""When each version was committed, and when its announcement was heard.
+
+The commit time is the one the site's ``{"type": "room.changed", "version": v,
+"committed_at": t}`` publish carries (the anchor's publisher stamps its own as it
+publishes), or, from a site whose event has no ``committed_at``, the time this process
+heard it. The time heard is when this process received the announcement from Redis, as
+every web process does: what comes before it is the writer's part of a push, what
+comes after it the web process's.
 
 The site sends it to the group ``room.<id>`` after the commit, through
 channels-redis's RedisPubSubChannelLayer, which publishes the msgpack-packed event
@@ -35,13 +39,14 @@ def pack(event: dict) -> bytes:
 
 class CommitLog:
     """Subscribes to every room's and anchor group's channel and keeps, per group, the
-    commit time of each version's first announcement."""
+    commit time of each version's first announcement and when it was heard."""
 
     def __init__(self, redis_url: str):
         self._redis = aioredis.from_url(redis_url)
         self._pubsub = self._redis.pubsub()
         self._task = None
         self.commits: dict[str, dict[int, float]] = defaultdict(dict)
+        self.heard: dict[str, dict[int, float]] = defaultdict(dict)
         self.other_events: Counter = Counter()
 
     async def start(self) -> None:
@@ -55,8 +60,9 @@ class CommitLog:
                 continue
             group = message["channel"].decode().removeprefix(GROUP_CHANNEL_PREFIX)
             event = msgpack.unpackb(message["data"])
-            if event.get("type") in CHANGED:
-                self.commits[group].setdefault(event["version"], event.get("committed_at", received))
+            if event.get("type") in CHANGED and event["version"] not in self.heard[group]:
+                self.heard[group][event["version"]] = received
+                self.commits[group][event["version"]] = event.get("committed_at", received)
             else:
                 self.other_events[event.get("type", "?")] += 1
 
@@ -70,8 +76,11 @@ class CommitLog:
         return latest
 
     async def publish(self, group: str, version: int) -> None:
-        """The anchor's publisher: the same message the site's group_send would put on the wire."""
-        await self._redis.publish(group_channel(group), pack({"type": "anchor.changed", "version": version}))
+        """The anchor's publisher: the same message the site's group_send would put on the
+        wire, stamped with the time it is published, as the site's writer stamps its commit
+        before it stores and publishes."""
+        event = {"type": "anchor.changed", "version": version, "committed_at": time.time()}
+        await self._redis.publish(group_channel(group), pack(event))
 
     async def stop(self) -> None:
         if self._task is not None:

@@ -88,7 +88,7 @@ class Phase:
         await asyncio.sleep(SETTLE_SECONDS)
         return {
             "drain_seconds": round(drain_seconds, 2),
-            **analysis.figures(self.commits.commits, drained["connections"], start, end),
+            **analysis.figures(self.commits.commits, drained["connections"], start, end, self.commits.heard),
             "moves_sent": drained["moves_sent"],
             "toasts_to_players": drained["toasts_to_players"],
             "server_errors": logs.since(marks),

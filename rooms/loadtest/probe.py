@@ -47,4 +47,4 @@ class Probe:
     async def figures(self, latest: dict[str, int], drain_seconds: float, start: float, end: float) -> dict:
         drained = await self.pool.drain(latest, drain_seconds)
         return {"groups": len(self.groups), "sockets_per_group": self.load.sockets,
-                **analysis.figures(self.commits.commits, drained["connections"], start, end)}
+                **analysis.figures(self.commits.commits, drained["connections"], start, end, self.commits.heard)}

@@ -27,8 +27,8 @@ def _rows(site: dict, anchor: dict, ratios: dict) -> list[tuple[str, str, str, s
     def key(name):
         return lambda phase: phase[name]
 
-    def latency(name):
-        return lambda phase: phase["latency_ms"][name]
+    def latency(name, figure="latency_ms"):
+        return lambda phase: phase[figure][name]
 
     def frames(kind):
         return lambda phase: phase["frames"][kind]
@@ -36,6 +36,10 @@ def _rows(site: dict, anchor: dict, ratios: dict) -> list[tuple[str, str, str, s
     return [
         *(_row(f"latency {name} (ms)", site, anchor, latency(name), ratios.get(name))
           for name in ("p50", "p95", "p99", "max")),
+        *(_row(f"  from the announcement heard, {name} (ms)", site, anchor, latency(name, "latency_from_heard_ms"),
+               ratios["heard"].get(name)) for name in ("p50", "p99")),
+        *(_row(f"  commit to the announcement heard, {name} (ms)", site, anchor, latency(name, "announced_ms"))
+          for name in ("p50", "p99")),
         _row("versions offered per s", site, anchor, key("offered_per_second")),
         _row("  nominal: one action per table per pace", site, anchor, key("nominal_per_second")),
         _row("versions pushed per s", site, anchor, key("pushed_per_second")),
@@ -91,6 +95,8 @@ def _beside(site: dict, ratios: dict) -> list[str]:
         f"× {probe['sockets_per_group']} sockets on the anchor's server",
         f"  latency p50 / p95 / p99 / max (ms)  {latency}  ·  site/beside p50 {_ratio(ratios['beside']['p50'])}, "
         f"p99 {_ratio(ratios['beside']['p99'])}",
+        f"  from the announcement heard p50 / p99 (ms)  {_number(probe['latency_from_heard_ms']['p50'])} / "
+        f"{_number(probe['latency_from_heard_ms']['p99'])}",
         f"  versions pushed per s {_number(probe['pushed_per_second'])} of {_number(probe['offered_per_second'])} · "
         f"missed versions {_number(probe['missed_versions'])} · closed sockets {_number(probe['closed_sockets'])}",
     ]

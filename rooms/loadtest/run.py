@@ -75,13 +75,18 @@ async def run(options: Options, say: Callable[[str], None]) -> dict:
         if commits is not None:
             await commits.stop()
             if options.keep:
-                (stack.workdir / "commits.json").write_text(json.dumps(commits.commits))
+                (stack.workdir / "commits.json").write_text(json.dumps({"committed": commits.commits,
+                                                                         "heard": commits.heard}))
         await stack.stop(keep=options.keep)
         if options.keep:
             say(f"Kept the work directory (logs, frames, commit times): {stack.workdir}")
     result["load_average_after"] = procstats.load_average()
     result["ratios"] = {
         key: ratio(result["site"]["latency_ms"][key], result["anchor"]["latency_ms"][key]) for key in ("p50", "p99")
+    }
+    result["ratios"]["heard"] = {
+        key: ratio(result["site"]["latency_from_heard_ms"][key], result["anchor"]["latency_from_heard_ms"][key])
+        for key in ("p50", "p99")
     }
     result["ratios"]["connect"] = ratio(result["site"]["connect_seconds"], result["anchor"]["connect_seconds"])
     if "probe" in result["site"]:

@@ -35,21 +35,26 @@ def test_each_frame_is_sorted_once_and_a_version_never_received_is_missed():
     versions 6 and 7 are offered. Ann's socket gets 6 (20 ms), 6 again, 7 (50 ms) and 8
     (committed after the window: not timed). Bea's gets only 7 (30 ms): she misses 6.
     Carl connects at 11.5 s (his first table is 6), gets 7 (100 ms) and is dropped by the
-    server at 12.2 s: one closed socket, nothing missed."""
+    server at 12.2 s: one closed socket, nothing missed. Each version is heard announced
+    4 ms after its commit: the frames are timed from that too."""
     commits = {"room.1": {5: 10.0, 6: 11.0, 7: 12.0, 8: 13.0}}
+    heard = {"room.1": {version: at + 0.004 for version, at in commits["room.1"].items()}}
     connections = [
         _connection("ann", 9.0, [(9.1, 5), (11.02, 6), (11.5, 6), (12.05, 7), (13.01, 8)], 13.5),
         _connection("bea", 9.0, [(9.2, 5), (12.03, 7)], 13.5),
         _connection("carl", 11.5, [(11.6, 6), (12.1, 7)], 12.2, planned=False),
     ]
 
-    figures = analysis.figures(commits, connections, start=10.5, end=12.5)
+    figures = analysis.figures(commits, connections, start=10.5, end=12.5, heard=heard)
 
     assert figures["frames"] == {"connect": 1, "new": 5, "repeat": 1, "stale": 0}
     assert figures["latency_ms"]["count"] == 4
     assert figures["latency_ms"]["p50"] == pytest.approx(30)
     assert figures["latency_ms"]["p99"] == pytest.approx(100)
     assert figures["latency_ms"]["max"] == pytest.approx(100)
+    assert figures["latency_from_heard_ms"]["p50"] == pytest.approx(26)
+    assert figures["latency_from_heard_ms"]["count"] == 4
+    assert figures["announced_ms"]["p50"] == pytest.approx(4) and figures["announced_ms"]["count"] == 2
     assert (figures["offered"], figures["pushed"]) == (2, 2)
     assert (figures["owed"], figures["missed_versions"], figures["connections_missing_versions"]) == (5, 1, 1)
     assert (figures["sockets"], figures["closed_sockets"], figures["failed_connects"]) == (3, 1, 0)
@@ -132,6 +137,11 @@ def test_a_tiny_run_reports_figures_that_agree_with_each_other():
         assert phase["offered"] > 0
         assert phase["pushed"] == phase["offered"]
         assert phase["latency_ms"]["count"] == phase["owed"]
+        # Every version was heard announced after its commit, and reached its sockets after that.
+        assert phase["latency_from_heard_ms"]["count"] == phase["owed"]
+        assert phase["announced_ms"]["count"] >= phase["offered"]
+        assert 0 <= phase["announced_ms"]["p50"] <= phase["latency_ms"]["p50"]
+        assert phase["latency_from_heard_ms"]["p50"] <= phase["latency_ms"]["p50"]
         assert phase["frames"]["new"] + phase["frames"]["stale"] >= phase["latency_ms"]["count"]
         assert phase["server_errors"]["tracebacks"] == 0
         assert len(phase["web_rss_mb"]) == RSS_STEPS + 1 and all(mb > 0 for mb in phase["web_rss_mb"])
@@ -145,4 +155,5 @@ def test_a_tiny_run_reports_figures_that_agree_with_each_other():
     assert result["site"]["exited"] == []
     report = format_report(result)
     assert "latency p50" in report and "Web process RSS MB through the window" in report
+    assert "from the announcement heard, p50" in report and "commit to the announcement heard, p50" in report
     assert "Beside the site, in its window: the bare stack, 1 group × 3 sockets" in report

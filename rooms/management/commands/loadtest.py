@@ -79,7 +79,8 @@ class Command(BaseCommand):
         parser.add_argument("--bot-delay-ms", default="900,1100", help="BOT_DELAY_MS: about one action a second")
         parser.add_argument("--clients", type=int, default=0, help="client processes (default: one per 800 sockets)")
         parser.add_argument("--json", help="write the raw figures to this file")
-        parser.add_argument("--keep", action="store_true", help="keep the work directory: logs, frames, commit times")
+        parser.add_argument("--keep", action="store_true",
+                            help="keep the work directory: logs, frames, commit times and when each was heard")
 
     def handle(self, *args, **given):
         sizes = {key: given[key] if given[key] is not None else (QUICK if given["quick"] else FULL)[key]
