@@ -60,9 +60,10 @@ class CommitLog:
                 continue
             group = message["channel"].decode().removeprefix(GROUP_CHANNEL_PREFIX)
             event = msgpack.unpackb(message["data"])
-            if event.get("type") in CHANGED and event["version"] not in self.heard[group]:
-                self.heard[group][event["version"]] = received
-                self.commits[group][event["version"]] = event.get("committed_at", received)
+            if event.get("type") in CHANGED:
+                if event["version"] not in self.heard[group]:
+                    self.heard[group][event["version"]] = received
+                    self.commits[group][event["version"]] = event.get("committed_at", received)
             else:
                 self.other_events[event.get("type", "?")] += 1
 
