@@ -93,8 +93,13 @@
     });
   }
 
-  function rememberScrolls() {
+  // Read from the page just before each push, not from "toggle" events: a sheet or menu
+  // opened just as a push arrives fires its toggle only after the push has replaced it.
+  function rememberState() {
     document.querySelectorAll("[data-keep-scroll][id]").forEach(function (el) { scrolls[el.id] = el.scrollTop; });
+    document.querySelectorAll("details[data-key]").forEach(function (el) {
+      if (el.open) openMenus.add(el.dataset.key); else openMenus.delete(el.dataset.key);
+    });
   }
 
   function restoreState() {
@@ -193,7 +198,7 @@
 
   document.addEventListener("htmx:wsOpen", function (event) { socket = event.detail.socketWrapper; });
   document.addEventListener("htmx:wsClose", function () { socket = null; });
-  document.addEventListener("htmx:wsBeforeMessage", rememberScrolls);
+  document.addEventListener("htmx:wsBeforeMessage", rememberState);
   document.addEventListener("htmx:wsAfterMessage", afterPush);
   // One move per decision: once one is sent, every move waits for the table's answer.
   document.addEventListener("htmx:wsConfigSend", function (event) {
@@ -212,11 +217,6 @@
   document.addEventListener("animationend", function (event) {
     if (event.target.matches(".reaction, .toast, .page-table .messages")) event.target.remove();
   });
-  document.addEventListener("toggle", function (event) {
-    var el = event.target;
-    if (!el.matches || !el.matches("details[data-key]")) return;
-    if (el.open) openMenus.add(el.dataset.key); else openMenus.delete(el.dataset.key);
-  }, true);
   document.addEventListener("click", function (event) {
     var target = event.target;
     if (target.matches("[data-invite]")) target.select();

@@ -80,6 +80,36 @@ def test_court_piece_sheet_fills_round_by_round_and_stays_open_across_pushes(new
     expect(ann_sheet).not_to_have_attribute("open", "")
 
 
+# Zed opens the sheet and, before the browser has fired its "toggle" event (a task of its
+# own, run later), a push lands: htmx's events around the swap of a fresh copy of the sheet,
+# closed as the server renders it. Returns whether the sheet is open after the push.
+OPEN_AS_A_PUSH_LANDS = """() => {
+  const sheet = document.getElementById("scores");
+  const template = document.createElement("template");
+  template.innerHTML = sheet.outerHTML;
+  sheet.querySelector("summary").click();
+  document.body.dispatchEvent(new CustomEvent("htmx:wsBeforeMessage", { bubbles: true }));
+  sheet.replaceWith(template.content.firstElementChild);
+  document.body.dispatchEvent(new CustomEvent("htmx:wsAfterMessage", { bubbles: true }));
+  return document.getElementById("scores").open;
+}"""
+
+
+def test_a_sheet_opened_as_a_push_lands_stays_open(new_page):
+    """Zed, watching, opens the score sheet at the moment a push replaces it: the new
+    sheet is open, and still open once the browser's toggle event for the old one has
+    come and gone."""
+    ann = new_page("/", **PHONE)
+    code = create_table(ann, game="double-sar", clock=30, bet=25)
+    start(ann)
+    zed = new_page(f"/rooms/{code}/", **DESKTOP)
+    expect(zed.locator("#scores")).not_to_have_attribute("open", "")
+
+    assert zed.evaluate(OPEN_AS_A_PUSH_LANDS) is True
+    zed.wait_for_timeout(200)
+    expect(zed.locator("#scores")).to_have_attribute("open", "")
+
+
 def test_dayous_sheet_shows_each_players_contributions_for_a_spectator(new_page):
     """Ann hosts four-player Dayous against bots on a phone; Zed watches on a desktop with
     the sheet open. It lists the four players in seat order, each with as many defences
