@@ -33,7 +33,11 @@ def test_a_host_fills_a_room_with_bots_plays_a_whole_game_and_moves_on_while_a_s
     expect(host.get_by_test_id("spectators")).to_contain_text("1 watching")
     add_bots(host, 7)
     expect(host.locator("#table-public.table")).to_be_visible()
-    expect(host.get_by_test_id("my-card").locator(".card")).to_be_visible()
+    # The host's own card, unless the bots have already put them out or ended the game: in
+    # Stuck King a seat may have no decision in round 1, and the socket gets only the newest table.
+    own_card = host.get_by_test_id("my-card").locator(".card")
+    out_or_over = host.get_by_text("You are out of this game").or_(host.get_by_test_id("game-over"))
+    expect(own_card.or_(out_or_over)).to_be_visible()
     expect(spectator.locator("#table-public.table")).to_be_visible()
     expect(spectator.locator(".watching")).to_contain_text("You are watching")
     expect(spectator.get_by_test_id("my-card")).to_have_count(0)
