@@ -30,7 +30,7 @@ class Options:
     database_url: str | None  # a PostgreSQL server to make the throw-away database on; None: SQLite
     bot_delay_ms: tuple[int, int]
     client_processes: int  # 0: one per SOCKETS_PER_CLIENT_PROCESS sockets
-    keep: bool = False  # keep the work directory (logs, every frame, commit times) and say where it is
+    keep: bool = False  # keep the work directory (logs, frames, commit times, when each was heard) and say where
     probe_groups: int = 0  # anchor groups watched beside the site, in its window (rooms/loadtest/probe.py)
 
     def load(self) -> Load:
@@ -46,6 +46,11 @@ def ratio(site: float | None, anchor: float | None) -> float | None:
     if site is None or not anchor:
         return None
     return round(site / anchor, 2)
+
+
+def ratios(site_latency: dict, other_latency: dict) -> dict:
+    """The site's p50 and p99 over another's."""
+    return {key: ratio(site_latency[key], other_latency[key]) for key in ("p50", "p99")}
 
 
 async def run(options: Options, say: Callable[[str], None]) -> dict:
@@ -79,17 +84,14 @@ async def run(options: Options, say: Callable[[str], None]) -> dict:
                                                                          "heard": commits.heard}))
         await stack.stop(keep=options.keep)
         if options.keep:
-            say(f"Kept the work directory (logs, frames, commit times): {stack.workdir}")
+            say(f"Kept the work directory (logs, frames, commit times and when each was heard): {stack.workdir}")
     result["load_average_after"] = procstats.load_average()
+    site, anchor = result["site"], result["anchor"]
     result["ratios"] = {
-        key: ratio(result["site"]["latency_ms"][key], result["anchor"]["latency_ms"][key]) for key in ("p50", "p99")
+        **ratios(site["latency_ms"], anchor["latency_ms"]),
+        "heard": ratios(site["latency_from_heard_ms"], anchor["latency_from_heard_ms"]),
+        "connect": ratio(site["connect_seconds"], anchor["connect_seconds"]),
     }
-    result["ratios"]["heard"] = {
-        key: ratio(result["site"]["latency_from_heard_ms"][key], result["anchor"]["latency_from_heard_ms"][key])
-        for key in ("p50", "p99")
-    }
-    result["ratios"]["connect"] = ratio(result["site"]["connect_seconds"], result["anchor"]["connect_seconds"])
-    if "probe" in result["site"]:
-        site, beside = result["site"]["latency_ms"], result["site"]["probe"]["latency_ms"]
-        result["ratios"]["beside"] = {key: ratio(site[key], beside[key]) for key in ("p50", "p99")}
+    if "probe" in site:
+        result["ratios"]["beside"] = ratios(site["latency_ms"], site["probe"]["latency_ms"])
     return result
