@@ -1,13 +1,16 @@
 """One consumer per viewer: pushes that viewer's table, takes their moves and reactions."""
 
 import asyncio
+import functools
 import logging
 from importlib import import_module
 from types import SimpleNamespace
 
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
+from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
 from django.conf import settings
 from django.contrib import auth
 from django.template.loader import render_to_string
@@ -16,6 +19,7 @@ from accounts.identity import GUEST_ID_KEY, player_from
 from rooms import codeguard, incoming, presence, presence_news, services
 from rooms.errors import RoomError
 from rooms.followups import room_group
+from rooms.pumps import dispatch_in_turn
 from rooms.reactions import REACTION_INTERVAL_SECONDS, SPECTATOR_EMOJIS, is_phrase, player_reactions
 from rooms.redisclients import async_client, key
 from rooms.rendering import render_presence, render_table, render_watched
@@ -37,6 +41,17 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self._sending = asyncio.Lock()
         self._presence_stale, self._presence_check = False, None
         self._presence_heard = 0.0  # the loop time of the last presence change heard of
+
+    async def __call__(self, scope, receive, send):
+        """As Channels' own, but with the messages pumped by ``rooms.pumps``."""
+        self.scope, self.base_send = scope, send
+        self.channel_layer = get_channel_layer(self.channel_layer_alias)
+        self.channel_name = await self.channel_layer.new_channel()
+        try:
+            await dispatch_in_turn([receive, functools.partial(self.channel_layer.receive, self.channel_name)],
+                                   self.dispatch)
+        except StopConsumer:
+            pass
 
     async def dispatch(self, message):
         """As Channels' own, but without its hop to the database thread before every
