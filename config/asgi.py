@@ -10,7 +10,7 @@ from channels.sessions import CookieMiddleware  # noqa: E402
 from django.conf import settings  # noqa: E402
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware  # noqa: E402
 
-from config.collector import tune_for_a_server  # noqa: E402
+from config.collector import lifespan, tune_for_a_server  # noqa: E402
 from config.origins import SameOriginValidator  # noqa: E402
 from rooms.routing import websocket_urlpatterns  # noqa: E402
 
@@ -20,6 +20,7 @@ application = ProxyHeadersMiddleware(
     ProtocolTypeRouter(
         {
             "http": django_asgi_app,
+            "lifespan": lifespan,
             # No session middleware: the room's socket reads its session itself (rooms/consumers.py).
             "websocket": SameOriginValidator(CookieMiddleware(URLRouter(websocket_urlpatterns))),
         }

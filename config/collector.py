@@ -5,13 +5,75 @@ a quarter of a second to a second, every few seconds (docs/performance.md, "Wher
 p99 comes from"). What the process has made by the time it serves (modules, classes,
 templates) lives as long as it does: frozen, no collection walks it again. The young
 generation collects after more allocations, and the older ones more rarely.
+
+Python 3.11 counts the young generation's allocations less its deallocations of any
+age, so while old objects are freed as fast as young ones are made (a server whose
+memory has levelled off) the count stays low and the young generation grows: under load
+to 200,000 objects, walked in one quarter-second stall ("The young generation on
+time"). While the server runs, its loop also collects the young generation every tenth
+of a second, and an older one when Python's own rule says it is due.
 """
 
+import asyncio
 import gc
+from collections.abc import Callable
 
 THRESHOLDS = (20_000, 50, 50)
+YOUNG_EVERY_SECONDS = 0.1
+OLDEST = 2
 
 
 def tune_for_a_server() -> None:
     gc.freeze()
     gc.set_threshold(*THRESHOLDS)
+
+
+class Collector:
+    """Collects on time: the young generation each call, an older one when due."""
+
+    def __init__(self):
+        self._oldest_after_full = len(gc.get_objects(OLDEST))
+
+    def collect(self) -> int:
+        """Collect the generation due, and return it."""
+        generation = generation_due(gc.get_count(), self._oldest_grown)
+        gc.collect(generation)
+        if generation == OLDEST:
+            self._oldest_after_full = len(gc.get_objects(OLDEST))
+        return generation
+
+    def _oldest_grown(self) -> bool:
+        """As Python's own rule: a full collection once the oldest generation has grown
+        by a quarter since the last one."""
+        return len(gc.get_objects(OLDEST)) - self._oldest_after_full >= self._oldest_after_full / 4
+
+
+def generation_due(counts: tuple[int, int, int], oldest_grown: Callable[[], bool]) -> int:
+    """The oldest generation whose count has passed its threshold, as the collector
+    itself chooses (``oldest_grown()`` is asked only when the oldest's count has); the
+    young one if none has."""
+    if counts[2] > THRESHOLDS[2] and oldest_grown():
+        return 2
+    return 1 if counts[1] > THRESHOLDS[1] else 0
+
+
+async def collect_on_time() -> None:
+    collector = Collector()
+    while True:
+        await asyncio.sleep(YOUNG_EVERY_SECONDS)
+        collector.collect()
+
+
+async def lifespan(scope, receive, send) -> None:
+    """The ASGI lifespan of a web process: its loop collects on time while it serves."""
+    collecting = None
+    while True:
+        message = await receive()
+        if message["type"] == "lifespan.startup":
+            collecting = asyncio.ensure_future(collect_on_time())
+            await send({"type": "lifespan.startup.complete"})
+        elif message["type"] == "lifespan.shutdown":
+            if collecting is not None:
+                collecting.cancel()
+            await send({"type": "lifespan.shutdown.complete"})
+            return
