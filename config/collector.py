@@ -9,9 +9,10 @@ generation collects after more allocations, and the older ones more rarely.
 Python 3.11 counts the young generation's allocations less its deallocations of any
 age, so while old objects are freed as fast as young ones are made (a server whose
 memory has levelled off) the count stays low and the young generation grows: under load
-to 200,000 objects, walked in one quarter-second stall ("The young generation on
-time"). While the server runs, its loop also collects the young generation every tenth
-of a second, and an older one when Python's own rule says it is due.
+to 200,000 objects, walked in one quarter-second stall (docs/performance.md, "Fewer
+objects per message, and the young generation on time"). While the server runs, its
+loop also collects the young generation every tenth of a second, and an older one when
+Python's own rule says it is due.
 """
 
 import asyncio
