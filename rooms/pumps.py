@@ -32,10 +32,11 @@ async def dispatch_in_turn(sources: list[Source], dispatch: Callable[[dict], Awa
     # exception in it, the stopped consumer would be a cycle, which only a collection
     # of the oldest generation frees.
     del pumps, done
-    try:
-        raise stopped
-    finally:
-        stopped = None
+    if stopped is not None:
+        try:
+            raise stopped
+        finally:
+            stopped = None
 
 
 async def _pump(source: Source, dispatch: Callable[[dict], Awaitable[None]], turn: asyncio.Lock) -> None:

@@ -5,6 +5,7 @@ show cards: cards, suits, event lines. The pages' Django templates load the
 import functools
 import html
 import importlib
+import pickle
 import re
 
 from django import template
@@ -71,9 +72,17 @@ def _event_text(game: str):
 def log_items(events, names, game):
     """The log's lines, newest first, as list items: an event with no sentence of its own
     (it only repeats the next one) makes none. Built in one go: the log is the longest
-    part of a table's public fragment, which every version renders."""
-    lines = (event_line(event, (names, game)) for event in reversed(events or ()))
+    part of a table's public fragment, which every version renders. A version adds an
+    event or two to the log, so its other lines are the last version's, kept once made."""
+    seat_names = tuple(names.items())
+    lines = (_line(game, seat_names, pickle.dumps(event)) for event in reversed(events or ()))
     return mark_safe("".join(f"<li>{line}</li>" for line in lines if line))
+
+
+@functools.lru_cache(maxsize=8192)
+def _line(game: str, seat_names: tuple, packed_event: bytes) -> str:
+    """An event's line, by its pickle: the same bytes are the same event."""
+    return event_line(pickle.loads(packed_event), (dict(seat_names), game))
 
 
 @register.filter

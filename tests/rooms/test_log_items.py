@@ -4,7 +4,7 @@ own."""
 
 from types import SimpleNamespace
 
-from rooms.templatetags.tables import log_items
+from rooms.templatetags.tables import _line, log_items
 from rooms.templating import render
 
 EVENTS = [
@@ -36,3 +36,20 @@ def _log_partial(log) -> str:
 def test_the_log_partial_shows_its_items_and_an_empty_log_shows_none():
     assert "<ol>" + log_items(EVENTS, NAMES, "dayous") + "</ol>" in _log_partial(EVENTS)
     assert "<ol></ol>" in _log_partial(None)
+
+
+def test_each_line_is_made_once_and_a_new_version_makes_only_its_new_events_lines():
+    _line.cache_clear()
+    log_items(EVENTS[:2], NAMES, "dayous")
+    assert _line.cache_info().misses == 2
+    again = log_items(EVENTS, NAMES, "dayous")  # the next version: one event more
+    assert _line.cache_info().misses == 3
+    assert again == log_items(EVENTS, NAMES, "dayous") and again.count("<li>") == 2
+
+
+def test_a_kept_line_is_not_shown_with_other_names_or_for_another_event():
+    log_items(EVENTS, NAMES, "dayous")
+    renamed = log_items(EVENTS, {0: "Cy", 1: "Di"}, "dayous")
+    assert "<b>Cy</b> attacks <b>Di</b>" in renamed and "Ann" not in renamed
+    other_card = [*EVENTS[:1], {**EVENTS[1], "cards": ["7s"]}, EVENTS[2]]
+    assert log_items(other_card, NAMES, "dayous") != log_items(EVENTS, NAMES, "dayous")
