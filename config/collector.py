@@ -35,13 +35,12 @@ class Collector:
     def __init__(self):
         self._oldest_after_full = len(gc.get_objects(OLDEST))
 
-    def collect(self) -> int:
-        """Collect the generation due, and return it."""
+    def collect(self) -> None:
+        """Collect the generation due."""
         generation = generation_due(gc.get_count(), self._oldest_grown)
         gc.collect(generation)
         if generation == OLDEST:
             self._oldest_after_full = len(gc.get_objects(OLDEST))
-        return generation
 
     def _oldest_grown(self) -> bool:
         """As Python's own rule: a full collection once the oldest generation has grown
