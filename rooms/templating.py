@@ -5,8 +5,12 @@ each web process, and for every page load of a table: Jinja2 renders them in abo
 the time Django's template engine took (docs/performance.md). The site's pages stay
 Django templates. What both draw alike — a card, a suit, a log's line — is the same
 function in both (``rooms.templatetags.tables``); what the games' partials show is
-worked out by their presenters (``rooms.presenters``), so these only format.
+worked out by their presenters (``rooms.presenters``), so these only format. What
+every table draws alike from a few inputs — a card, a seat's tags, the reactions, the
+deal's commitment — is drawn once for each set of them and kept.
 """
+
+import functools
 
 from django.contrib.humanize.templatetags.humanize import intcomma
 from django.template.defaultfilters import add, capfirst, pluralize
@@ -20,6 +24,7 @@ from games.core import card_name
 from games.dayous import cards
 from rooms.fairness import of_snapshot
 from rooms.presenters.common import action_json
+from rooms.reactions import PLAYER_EMOJIS
 from rooms.templatetags import tables
 from rooms.templatetags.fairness import breakable
 from rooms.templatetags.tables import card, log_items, pip, spanish_suit
@@ -70,13 +75,56 @@ def is_trump(card_code: str, trump: str) -> bool:
     return bool(card_code) and cards.is_trump(card_code, trump)
 
 
+def drawn_once(template: str, kept: int):
+    """A partial that many tables draw alike from a few inputs, as a function of them
+    (keyword arguments, each hashable): rendered once for each set of inputs, as a
+    table's fragments are rendered for its every version."""
+
+    @functools.lru_cache(maxsize=kept)
+    def draw(**context) -> SafeString:
+        return render(template, context)
+
+    return draw
+
+
+_reaction_bar = drawn_once("rooms/_reaction_bar.jinja", kept=2)
+_reaction_menu = drawn_once("rooms/_reaction_menu.jinja", kept=256)
+_seat_badges = drawn_once("rooms/_seat_badges.jinja", kept=4096)
+_fairness = drawn_once("rooms/_fairness.jinja", kept=1024)
+
+
+def reaction_bar(watching) -> SafeString:
+    """The reactions a viewer may send: a spectator's heart, or a player's emojis."""
+    return _reaction_bar(watching=bool(watching), emojis=PLAYER_EMOJIS)
+
+
+def reaction_menu(phrases=()) -> SafeString:
+    """A player's reactions with the quick ``phrases`` the game offers them now, folded
+    behind one button."""
+    return _reaction_menu(phrases=tuple(phrases or ()))
+
+
+def seat_badges(seat, host_seat: int, presence) -> SafeString:
+    """A seat's tags: host, a bot and its level, connected or away, the rating."""
+    return _seat_badges(seat=seat, host_seat=host_seat, presence=presence)
+
+
+def fairness(room) -> SafeString:
+    """The game's commitment, and once it is over its seed; nothing before it starts."""
+    disclosure = of_snapshot(room)
+    return _fairness(fair=disclosure, code=room.code) if disclosure else mark_safe("")
+
+
 GLOBALS = {
     "card": card,
     "cp_card": cp_card,
-    "fairness_of": of_snapshot,
+    "fairness": fairness,
     "log_items": log_items,
     "move_face": move_face,
     "pip": pip,
+    "reaction_bar": reaction_bar,
+    "reaction_menu": reaction_menu,
+    "seat_badges": seat_badges,
     "turn_seconds": turn_seconds,
     "url": url,
 }
@@ -95,12 +143,27 @@ FILTERS = {
 }
 
 
+_MISSING = object()
+
+
+class TableEnvironment(Environment):
+    def getattr(self, obj, attribute):
+        """``obj.attribute`` as Django's templates look it up: a dict's key first. The
+        views and what the presenters work out are dicts, and Jinja2's own lookup tries
+        the attribute first, at the cost of an exception for every key."""
+        if type(obj) is dict:
+            value = obj.get(attribute, _MISSING)
+            if value is not _MISSING:
+                return value
+        return super().getattr(obj, attribute)
+
+
 def environment(**options) -> Environment:
     # As in Django's templates, a name or an attribute that isn't there shows nothing,
     # even one looked up on another that isn't there; and a partial's last line break
     # stays, as the fragments were written with it.
     options.update(undefined=ChainableUndefined, keep_trailing_newline=True)
-    env = Environment(**options)
+    env = TableEnvironment(**options)
     env.globals.update(GLOBALS)
     env.filters.update(FILTERS)
     return env

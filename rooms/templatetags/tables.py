@@ -27,6 +27,7 @@ FACE_DOWN_NAME = "a face-down card"
 
 
 @register.simple_tag
+@functools.lru_cache(maxsize=1024)  # a few hundred faces in all, drawn on every table's every version
 def card(code, spanish=False, small=False):
     """A card face drawn in CSS, named for screen readers ("Queen of spades"); ``None``
     draws a face-down card."""

@@ -1,11 +1,19 @@
 """The table's fragments are Jinja2 templates (rooms/templating.py): what people type
-is escaped in them as in the site's Django pages."""
+is escaped in them as in the site's Django pages, names are looked up as there, and each
+viewer is offered the reactions that are theirs."""
+
+import re
+from dataclasses import replace
+from html import escape
 
 import pytest
+from django.template import engines
 
 from rooms import rendering
 from rooms.gamerules import RULES
 from rooms.presence import Presence
+from rooms.presenters.dayous import phrases as dayous_phrases
+from rooms.reactions import PLAYER_EMOJIS
 from tests.rooms.presenting import seat, snapshot
 
 SEATS = {"disunyer": 8, "dayous": 4, "courtpiece": 4}
@@ -34,3 +42,66 @@ def test_a_name_with_markup_and_quotes_shows_as_typed_and_never_as_markup(game, 
         assert ESCAPED in html
     for html in fragments:
         assert "<b>Bea</b>" not in html and HOSTILE not in html
+
+
+@pytest.mark.parametrize("game", sorted(SEATS))
+def test_a_player_is_offered_the_emojis_and_a_spectator_the_heart(game):
+    table = _table(game, started=True)
+    players = rendering.render_table(table, Presence(frozenset({0}), 1), 0)
+    spectators = rendering.render_table(table, Presence(frozenset({0}), 1), None)
+    assert 'data-testid="reactions-menu"' in players and 'data-testid="heart"' not in players
+    assert all(f'value="{emoji}"' in players for emoji in PLAYER_EMOJIS)
+    assert 'data-testid="heart"' in spectators and 'data-testid="reactions-menu"' not in spectators
+    assert not any(f'value="{emoji}"' in spectators for emoji in PLAYER_EMOJIS)
+
+
+def test_a_dayous_player_is_offered_the_quick_phrases_of_the_ranks_on_the_table_now():
+    """The phrases change as cards reach the table; each version's menu lists its own."""
+    engine = RULES["dayous"].engine
+    state = engine.start(2, engine.validate_options({}, 2), seed="phrases")
+    offered = []
+    for _ in range(12):
+        seat_to_act = engine.to_act(state)[0]
+        table = snapshot("dayous", [seat(0, "Ann"), seat(1, "Bo")], engine.validate_options({}, 2), state=state)
+        html = rendering.render_table(table, Presence(frozenset({0, 1}), 0), seat_to_act)
+        shown = re.findall(r'data-testid="phrase">([^<]*)<', html)
+        assert shown == [escape(p) for p in dayous_phrases(engine.view(state, seat_to_act))]
+        offered.append(tuple(shown))
+        state, _ = engine.apply(state, seat_to_act, engine.legal_actions(state, seat_to_act)[0])
+    assert len(set(offered)) > 1
+
+
+@pytest.mark.parametrize(
+    ("source", "shown"),
+    [
+        ("{{ view.phase }}", "play"),
+        ("{{ view.get }}", "a key named as a dict method"),  # as in Django's templates
+        ("{{ view.missing }}|{{ view.missing.deeper }}", "|"),
+        ("{{ view.items()|list|length }}", "2"),
+        ("{{ seat.name }}", "Ann"),
+    ],
+)
+def test_a_dotted_name_is_a_dicts_key_first_then_an_attribute_and_nothing_if_neither(source, shown):
+    env = engines["jinja2"].env
+    context = {"view": {"phase": "play", "get": "a key named as a dict method"}, "seat": seat(0, "Ann")}
+    assert env.from_string(source).render(context) == shown
+
+
+@pytest.mark.parametrize("game", sorted(SEATS))
+def test_the_seats_tags_and_the_deals_commitment_follow_each_version(game):
+    """What is drawn once and kept (rooms.templating.drawn_once) is drawn again as soon
+    as what it shows changes: a rating, the host, the seed once the game is over."""
+    table = _table(game, started=True)
+    table.salt = "pepper"
+    before = rendering.render_table(table, Presence(frozenset({0, 1}), 0), None)
+    assert 'data-testid="commitment"' in before and 'data-testid="seed"' not in before
+    assert before.count("tag host") == 1 and 'data-testid="seat-rating"' not in before
+
+    rated = replace(table.seats[1], rating="1234")
+    after = rendering.render_table(
+        replace(table, seats=[table.seats[0], rated, *table.seats[2:]], host_seat=1, status="finished", version=8,
+                rendered={}),
+        Presence(frozenset({0, 1}), 0), None,
+    )
+    assert 'data-testid="seat-rating">1234<' in after and after.count("tag host") == 1
+    assert 'data-testid="seed"' in after and 'data-testid="verify-link"' in after
