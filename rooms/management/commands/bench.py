@@ -1,6 +1,7 @@
 """`make bench`: how fast the hot paths are on this machine (not a test)."""
 
 import json
+import random
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -147,7 +148,9 @@ def _played(game: str, spec: dict, number: int) -> list:
     from rooms.snapshots import load_snapshot
 
     versions = []
-    with transaction.atomic():
+    # The deal's seed and the bots' own randomness, so that each run plays the same games.
+    bots_randomness = random.Random(f"bench-{game}-{number}").getrandbits
+    with transaction.atomic(), mock.patch("secrets.randbits", bots_randomness):
         with mock.patch.object(core, "new_seed", return_value=f"bench-{game}-{number}"):
             room_id = _seated_table(game, spec)
         # Rooms made before, and rolled back, had this id too: their bots' memory is not ours.
