@@ -1,0 +1,49 @@
+"""A press that a push interrupts, in a real browser: Zed watches a Court Piece table where
+Ann and three bots play, and pushes replace the table under his pointer. A mouse button
+that goes down on a control and comes up on the same control of the new table still
+clicks it."""
+
+from playwright.sync_api import expect
+
+from tests.e2e.helpers import PHONE, start, take_first_move
+from tests.e2e.test_courtpiece_browser import create_table
+
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+
+
+def watched_table(new_page):
+    """Ann's Double Sar table against three bots, and Zed watching it on a desktop."""
+    ann = new_page("/", **PHONE)
+    code = create_table(ann, game="double-sar", clock=30, bet=25)
+    start(ann)
+    return ann, new_page(f"/rooms/{code}/", **DESKTOP)
+
+
+def press_through_a_push(ann, zed, control) -> None:
+    """Zed presses the mouse button on ``control`` and lets it go only once a push has
+    replaced his table (Ann plays until one has)."""
+    control.scroll_into_view_if_needed()
+    box = control.bounding_box()
+    zed.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    pressed = control.element_handle()
+    zed.mouse.down()
+    for _ in range(300):
+        if not pressed.evaluate("(el) => el.isConnected"):
+            break
+        take_first_move(ann)
+        ann.wait_for_timeout(100)
+    assert not pressed.evaluate("(el) => el.isConnected"), "no push replaced the control within 30 s"
+    zed.mouse.up()
+
+
+def test_the_score_sheet_opens_though_a_push_replaced_it_while_pressed(new_page):
+    ann, zed = watched_table(new_page)
+    sheet = zed.locator("#scores")
+    press_through_a_push(ann, zed, sheet.locator("summary"))
+    expect(sheet).to_have_attribute("open", "")
+
+
+def test_a_heart_is_sent_though_a_push_replaced_it_while_pressed(new_page):
+    ann, zed = watched_table(new_page)
+    press_through_a_push(ann, zed, zed.get_by_test_id("heart"))
+    expect(ann.locator("#reactions .reaction")).to_contain_text("❤️")
