@@ -578,13 +578,20 @@ def _next_room(room: Room, seats: list[Seat], player, host_seat: int) -> Room:
     return following
 
 
+def bot_randomness() -> int:
+    """The seed of a bot's generator for one decision: fresh from the site's randomness,
+    nothing of the game's secret seed. The bench and the tests that replay a game the same
+    way every run replace it."""
+    return secrets.randbits(128)
+
+
 def choose_bot_move(snapshot, seat: int) -> dict:
     """A bot's decision from its seat's view only, thought out without holding a lock
     (from the room's snapshot at the version it plays on)."""
     rules = snapshot.rules
     level = snapshot.seats[seat].bot_level or STANDIN_LEVEL
     view = rules.engine.view(snapshot.state, seat)
-    rng = random.Random(secrets.randbits(128))  # its own: nothing of the game's secret seed
+    rng = random.Random(bot_randomness())
     bot = rules.bot_for(level)
     botmemory.recall(bot, snapshot.room_id, seat, level)
     action = bot.choose(view, rng)

@@ -78,7 +78,9 @@ def is_trump(card_code: str, trump: str) -> bool:
 def drawn_once(template: str, kept: int):
     """A partial that many tables draw alike from a few inputs, as a function of them
     (keyword arguments, each hashable): rendered once for each set of inputs, as a
-    table's fragments are rendered for its every version."""
+    table's fragments are rendered for its every version. Two more things every table
+    draws alike are kept the same way: a card's face (``card`` in
+    ``rooms/templatetags/tables.py``) and a log line (``_line`` there, by its event)."""
 
     @functools.lru_cache(maxsize=kept)
     def draw(**context) -> SafeString:

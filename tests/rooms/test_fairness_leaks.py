@@ -148,7 +148,8 @@ async def test_no_frame_page_log_event_task_or_bot_input_carries_the_seed_before
     ever does. Once it is over the verify page shows both (so they would have been found).
     The deal and the bots' choices are fixed, so the game is as long every time."""
     monkeypatch.setattr(core, "new_seed", lambda: LONG_GAME_SEED)
-    monkeypatch.setattr("secrets.randbits", random.Random(LONG_GAME_SEED).getrandbits)
+    bots_randomness = random.Random(LONG_GAME_SEED)
+    monkeypatch.setattr(services, "bot_randomness", lambda: bots_randomness.getrandbits(128))
     snapshots.clear()
     room = await database_sync_to_async(started_room)("disunyer", (ANN, BEA))
     match = room.match

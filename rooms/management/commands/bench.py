@@ -145,12 +145,13 @@ def _table_fragments(game: str, spec: dict, games: int) -> dict:
 
 def _played(game: str, spec: dict, number: int) -> list:
     """Every version's snapshot of one seeded game, from its start to its end."""
+    from rooms import services
     from rooms.snapshots import load_snapshot
 
     versions = []
     # The deal's seed and the bots' own randomness, so that each run plays the same games.
-    bots_randomness = random.Random(f"bench-{game}-{number}").getrandbits
-    with transaction.atomic(), mock.patch("secrets.randbits", bots_randomness):
+    bots_randomness = random.Random(f"bench-{game}-{number}")
+    with transaction.atomic(), mock.patch.object(services, "bot_randomness", lambda: bots_randomness.getrandbits(128)):
         with mock.patch.object(core, "new_seed", return_value=f"bench-{game}-{number}"):
             room_id = _seated_table(game, spec)
         # Rooms made before, and rolled back, had this id too: their bots' memory is not ours.
