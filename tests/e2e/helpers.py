@@ -58,6 +58,7 @@ def play_until(page, *test_ids: str, seconds: float) -> int:
 # ------------------------------------------------------------ the table on a phone
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 
 # Where the viewer's move sits: the viewport, how far the page can scroll, and every
 # control of the action bar that shows (a folded list's cards do not) lying outside the

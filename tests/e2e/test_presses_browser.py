@@ -3,12 +3,11 @@ Ann and three bots play, and pushes replace the table under his pointer. A mouse
 that goes down on a control and comes up on the same control of the new table still
 clicks it."""
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import PHONE, start, take_first_move
+from tests.e2e.helpers import DESKTOP, PHONE, start, take_first_move
 from tests.e2e.test_courtpiece_browser import create_table
-
-DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 
 
 def watched_table(new_page):
@@ -21,12 +20,20 @@ def watched_table(new_page):
 
 def press_through_a_push(ann, zed, control) -> None:
     """Zed presses the mouse button on ``control`` and lets it go only once a push has
-    replaced his table (Ann plays until one has)."""
-    control.scroll_into_view_if_needed()
-    box = control.bounding_box()
+    replaced the element he pressed (Ann plays until one has)."""
+    zed.evaluate("document.addEventListener('pointerdown', (e) => { window.pressed = e.target; }, true)")
+    box = None
+    for _ in range(30):
+        try:
+            control.scroll_into_view_if_needed(timeout=1000)
+            box = control.bounding_box(timeout=1000)
+            break
+        except PlaywrightError:
+            pass  # a push replaced it meanwhile: look again
+    assert box is not None, "the control did not stay on the page long enough to be pressed"
     zed.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    pressed = control.element_handle()
     zed.mouse.down()
+    pressed = zed.evaluate_handle("window.pressed")
     for _ in range(300):
         if not pressed.evaluate("(el) => el.isConnected"):
             break

@@ -7,12 +7,11 @@ import time
 
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import PHONE, start, take_first_move
+from tests.e2e.helpers import DESKTOP, PHONE, start, take_first_move
 from tests.e2e.test_courtpiece_browser import create_table
 from tests.e2e.test_dayous_browser import create_room as create_dayous_room
 from tests.e2e.test_disunyer_browser import create_room as create_disunyer_room
 
-DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 HANDS = re.compile(r"^\d{1,2}–\d{1,2}$")
 COINS = re.compile(r"^[+−]\d+$")
 CARD = re.compile(r"^((Ace|2|3|4|5|6|7|Jack|Knight|King) of (coins|cups|swords|clubs)|not shown)$")
