@@ -1,7 +1,7 @@
 """A press that a push interrupts, in a real browser: Zed watches a Court Piece table where
 Ann and three bots play, and pushes replace the table under his pointer. A mouse button
 that goes down on a control and comes up on the same control of the new table still
-clicks it."""
+clicks it, and so does Space held on a focused control across a push."""
 
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
@@ -18,21 +18,32 @@ def watched_table(new_page):
     return ann, new_page(f"/rooms/{code}/", **DESKTOP)
 
 
-def press_through_a_push(ann, zed, control) -> None:
-    """Zed presses the mouse button on ``control`` and lets it go only once a push has
-    replaced the element he pressed (Ann plays until one has)."""
-    zed.evaluate("document.addEventListener('pointerdown', (e) => { window.pressed = e.target; }, true)")
+RECORD_PRESSES = """['pointerdown', 'keydown'].forEach((type) => document.addEventListener(type, (event) => {
+  window.pressed = type === 'keydown' ? document.activeElement : event.target;
+}, true))"""
+
+
+def press_through_a_push(ann, zed, control, key: str | None = None) -> None:
+    """Zed presses the mouse button on ``control`` (or, with the focus on it, ``key``)
+    and lets it go only once a push has replaced the element he pressed (Ann plays until
+    one has)."""
+    zed.evaluate(RECORD_PRESSES)
     box = None
     for _ in range(30):
         try:
             control.scroll_into_view_if_needed(timeout=1000)
             box = control.bounding_box(timeout=1000)
+            if key:
+                control.focus(timeout=1000)
             break
         except PlaywrightError:
             pass  # a push replaced it meanwhile: look again
     assert box is not None, "the control did not stay on the page long enough to be pressed"
-    zed.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    zed.mouse.down()
+    if key:
+        zed.keyboard.down(key)
+    else:
+        zed.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        zed.mouse.down()
     pressed = zed.evaluate_handle("window.pressed")
     for _ in range(300):
         if not pressed.evaluate("(el) => el.isConnected"):
@@ -40,7 +51,10 @@ def press_through_a_push(ann, zed, control) -> None:
         take_first_move(ann)
         ann.wait_for_timeout(100)
     assert not pressed.evaluate("(el) => el.isConnected"), "no push replaced the control within 30 s"
-    zed.mouse.up()
+    if key:
+        zed.keyboard.up(key)
+    else:
+        zed.mouse.up()
 
 
 def test_the_score_sheet_opens_though_a_push_replaced_it_while_pressed(new_page):
@@ -53,4 +67,10 @@ def test_the_score_sheet_opens_though_a_push_replaced_it_while_pressed(new_page)
 def test_a_heart_is_sent_though_a_push_replaced_it_while_pressed(new_page):
     ann, zed = watched_table(new_page)
     press_through_a_push(ann, zed, zed.get_by_test_id("heart"))
+    expect(ann.locator("#reactions .reaction")).to_contain_text("❤️")
+
+
+def test_a_heart_is_sent_by_space_though_a_push_replaced_it_while_held(new_page):
+    ann, zed = watched_table(new_page)
+    press_through_a_push(ann, zed, zed.get_by_test_id("heart"), key=" ")
     expect(ann.locator("#reactions .reaction")).to_contain_text("❤️")
