@@ -81,13 +81,14 @@ def _schedule(room, snapshot) -> None:
         # the end of a pause that a forced move waits for (the game would lag behind).
         _send("rooms.tasks.fire_timeout", (room.id, room.version), eta=match.deadline)
     if match.bot_due_at is not None:
-        _send("rooms.tasks.play_bot", (room.id, room.version), eta=match.bot_due_at)
+        _send("rooms.tasks.play_bot", (room.id, room.version), eta=match.bot_due_at, queue=snapshot.bot_queue())
 
 
-def _send(task_name: str, args: tuple, eta) -> None:
+def _send(task_name: str, args: tuple, eta, queue: str | None = None) -> None:
     """Send a task by its name, so that the follow-ups import neither the tasks nor the
-    services they call (which call the follow-ups). The task routes still apply."""
-    current_app.send_task(task_name, args=args, eta=eta)
+    services they call (which call the follow-ups). The task routes apply unless a
+    queue is given."""
+    current_app.send_task(task_name, args=args, eta=eta, queue=queue)
 
 
 def _awaits_a_person(snapshot) -> bool:

@@ -24,6 +24,11 @@ LETTERS_WITHOUT_LOOKALIKES = "ACDEFHJKMNPRTUVWXY"
 DIGITS = "0123456789"
 BOT_LEVELS = ("easy", "normal", "strong")
 BOT_LEVEL_LABELS = MappingProxyType({"easy": "Easy bot", "normal": "Bot", "strong": "Strong bot"})
+STANDIN_LEVEL = "normal"  # how a stand-in bot plays a person's seat
+# A strong bot searches for most of a second a move. Its moves have a worker of their own
+# (the Procfile's strong-bots), so that no other bot's move waits behind a search, and
+# the other bots' worker can be one process without a pool (docs/architecture.md).
+BOT_QUEUES = MappingProxyType({"easy": "bots", "normal": "bots", "strong": "strong-bots"})
 
 
 def bot_levels(game_bots) -> dict:

@@ -538,9 +538,6 @@ def _swap(a: Seat, b: Seat) -> None:
     b.save()
 
 
-STANDIN_LEVEL = "normal"
-
-
 def do_play_again(room_id: int, player) -> Room:
     """After a game, one of its players asks for another: the first one creates a room
     with the same game, options, seats and bots (as its host) and every viewer of the
@@ -589,7 +586,7 @@ def choose_bot_move(snapshot, seat: int) -> dict:
     """A bot's decision from its seat's view only, thought out without holding a lock
     (from the room's snapshot at the version it plays on)."""
     rules = snapshot.rules
-    level = snapshot.seats[seat].bot_level or STANDIN_LEVEL
+    level = snapshot.bot_level(seat)
     view = rules.engine.view(snapshot.state, seat)
     rng = random.Random(bot_randomness())
     bot = rules.bot_for(level)

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from channels.db import database_sync_to_async
 
 from leaderboard.rating_boards import table_badges
-from rooms.gamerules import rules_for
+from rooms.gamerules import BOT_QUEUES, STANDIN_LEVEL, rules_for
 from rooms.models import Room
 from rooms.occupants import Occupant
 from rooms.redisclients import async_client, key, sync_client
@@ -87,6 +87,19 @@ class Snapshot:
         does every viewer's ``seat_of``."""
         occupants = [(seat.is_bot, seat.user_id, seat.guest_id) for seat in self.seats]
         return hashlib.blake2b(repr(occupants).encode(), digest_size=8).hexdigest()
+
+    def awaited_bot(self) -> int | None:
+        """The first seat awaited that a bot plays (a stand-in, at a person's seat)."""
+        rules = self.rules
+        return next((seat for seat in rules.engine.to_act(self.state) if rules.played_by_bot(self.seats[seat])), None)
+
+    def bot_level(self, index: int) -> str:
+        return self.seats[index].bot_level or STANDIN_LEVEL
+
+    def bot_queue(self) -> str:
+        """The Celery queue that takes the awaited bot's move."""
+        seat = self.awaited_bot()
+        return BOT_QUEUES[self.bot_level(seat)] if seat is not None else BOT_QUEUES[STANDIN_LEVEL]
 
     def stood_in_for(self, index: int | None) -> bool:
         """A stand-in bot plays this person's seat after their timeouts in a row."""

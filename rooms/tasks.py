@@ -37,8 +37,7 @@ def play_bot(room_id: int, version: int) -> bool:
         return False
     if snapshot.is_paused():
         return False
-    rules = snapshot.rules
-    seat = next((s for s in rules.engine.to_act(snapshot.state) if rules.played_by_bot(snapshot.seats[s])), None)
+    seat = snapshot.awaited_bot()
     if seat is None:
         return False
     action = services.choose_bot_move(snapshot, seat)
@@ -67,5 +66,7 @@ def sweep_deadlines() -> dict:
         ).values_list("room_id", "room__version")
     )
     for room_id, version in lost_bots:
-        play_bot.apply_async((room_id, version))
+        snapshot = stored_snapshot(room_id, version) or load_snapshot(room_id)
+        if snapshot is not None and snapshot.status == Room.Status.PLAYING:
+            play_bot.apply_async((room_id, version), queue=snapshot.bot_queue())
     return {"timeouts": len(timed_out), "autostarts": len(due), "bots": len(lost_bots)}

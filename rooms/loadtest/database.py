@@ -9,6 +9,7 @@ from urllib.parse import urlsplit, urlunsplit
 from rooms.loadtest.errors import LoadTestError
 
 POSTGRES_SCHEMES = ("postgres", "postgresql")
+LOCAL_ADDRESSES = ("127.0.0.1", "::1", "localhost")
 
 
 class DatabaseError(LoadTestError):
@@ -21,6 +22,7 @@ class ThrowawayDatabase:
     kind: str  # "SQLite" or "PostgreSQL"
     server_url: str = ""  # PostgreSQL: where it was made, to drop it from
     name: str = ""
+    server_pid: int | None = None  # PostgreSQL on this machine: its main process, to measure
 
     def drop(self) -> None:
         if self.kind != "PostgreSQL":
@@ -53,10 +55,27 @@ def create(server_url: str | None, workdir: Path) -> ThrowawayDatabase:
     try:
         with psycopg.connect(maintenance_url, autocommit=True) as connection:
             connection.execute(f'CREATE DATABASE "{name}"')
+            server_pid = _local_server_pid(connection)
     except psycopg.Error as error:
         raise DatabaseError(f"Could not create a database on {_without_password(server_url)}: {error}") from None
     url = urlunsplit(parts._replace(path=f"/{name}"))
-    return ThrowawayDatabase(url=url, kind="PostgreSQL", server_url=maintenance_url, name=name)
+    return ThrowawayDatabase(url=url, kind="PostgreSQL", server_url=maintenance_url, name=name, server_pid=server_pid)
+
+
+def _local_server_pid(connection) -> int | None:
+    """The server's main process (the parent of the backend serving ``connection``),
+    if the server runs on this machine; None for a server elsewhere."""
+    import psutil
+
+    info = connection.info
+    if not (info.host.startswith("/") or info.host in LOCAL_ADDRESSES or info.hostaddr in LOCAL_ADDRESSES):
+        return None
+    backend_pid = connection.execute("SELECT pg_backend_pid()").fetchone()[0]
+    try:
+        backend = psutil.Process(backend_pid)
+        return backend.ppid() if backend.name().startswith("postgres") else None
+    except psutil.Error:
+        return None  # a server in a container of its own: its process ids are not this machine's
 
 
 def _without_password(url: str) -> str:

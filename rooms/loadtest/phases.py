@@ -132,7 +132,7 @@ async def run_site(stack: Stack, commits: CommitLog, load: Load) -> dict:
     await asyncio.gather(*(tables.warm_up(port) for port in stack.web_ports))
     servers = {port: stack.pids()[f"web :{port}"] for port in stack.web_ports}
     phase = Phase("site", stack, commits, load, servers)
-    marks = phase.log_marks([f"web :{port}" for port in stack.web_ports] + ["timers", "bots", "beat"])
+    marks = phase.log_marks([f"web :{port}" for port in stack.web_ports] + stack.worker_names)
     tabs = tables.tabs(stack.web_ports)
     connected = await phase.connect(tabs, on_finished=tables.finished)
     tables.pool = phase.pool

@@ -7,7 +7,8 @@ from pathlib import Path
 from rooms.loadtest.errors import LoadTestError
 
 WEB_APP = "config.asgi:application"
-WORKERS = ("timers", "bots", "beat")
+WORKERS = ("timers", "bots", "beat")  # every checkout has these; newer ones may have more
+NOT_WORKERS = ("web", "redis")  # the load test starts its own
 _ADDRESS_FLAGS = ("--host", "--port", "--uds", "--fd")
 
 
@@ -63,10 +64,11 @@ def uvicorn_command(venv_bin: Path, app: str, port: int, flags: list[str], app_d
 
 
 def worker_commands(site_dir: Path, venv_bin: Path) -> dict[str, list[str]]:
-    """The timers worker, the bots worker and the beat, as the Procfile runs them."""
-    entries = read_procfile(site_dir)
+    """The Celery workers and the beat (every line but the web's and Redis's), as the
+    Procfile runs them."""
     commands = {}
-    for name in WORKERS:
-        program, *args = shlex.split(entries[name])
-        commands[name] = [str(venv_bin / Path(program).name), *args]
+    for name, entry in read_procfile(site_dir).items():
+        if name not in NOT_WORKERS:
+            program, *args = shlex.split(entry)
+            commands[name] = [str(venv_bin / Path(program).name), *args]
     return commands

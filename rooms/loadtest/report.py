@@ -61,7 +61,8 @@ def _rows(site: dict, anchor: dict, ratios: dict) -> list[tuple[str, str, str, s
 
 
 def _processes(site: dict, anchor: dict) -> list[str]:
-    lines = ["", "Processes: CPU % over the window (100 = one core); RSS MB at the window's start → end",
+    lines = ["", "Processes: CPU % over the window (100 = one core) · waiting for a core, % of the window;",
+             "RSS MB at the window's start → end",
              f"{'':24}{'site phase':>28}{'anchor phase':>28}"]
     for name in dict.fromkeys([*site["processes"], *anchor["processes"]]):
         cells = []
@@ -70,7 +71,8 @@ def _processes(site: dict, anchor: dict) -> list[str]:
             if usage is None or usage["exited"]:
                 cells.append("—" if usage is None else "exited")
             else:
-                cells.append(f"{usage['cpu_percent']:.0f}%  {usage['rss_start_mb']:.0f} → {usage['rss_end_mb']:.0f}")
+                cells.append(f"{usage['cpu_percent']:.0f}% · {usage['waiting_percent']:.0f}%  "
+                             f"{usage['rss_start_mb']:.0f} → {usage['rss_end_mb']:.0f}")
         lines.append(f"{name:24}{cells[0]:>28}{cells[1]:>28}")
     return lines
 

@@ -63,6 +63,7 @@ class Stack:
         self.commands: dict[str, list[str]] = {}
         self.web_ports: list[int] = []
         self.anchor_ports: list[int] = []
+        self.worker_names: list[str] = []  # the Procfile's Celery workers and beat
         self.database = None
         self.seeder: Seeder | None = None
         self.env: dict[str, str] = {}
@@ -81,7 +82,9 @@ class Stack:
             self._launch(f"web :{port}", procfile.uvicorn_command(VENV_BIN, procfile.WEB_APP, port, flags))
         for port in self.anchor_ports:  # as many as web processes, with the web line's flags
             self._launch(f"anchor :{port}", procfile.uvicorn_command(VENV_BIN, ANCHOR_APP, port, flags, SERVED))
-        for name, command in procfile.worker_commands(self.site_dir, VENV_BIN).items():
+        workers = procfile.worker_commands(self.site_dir, VENV_BIN)
+        self.worker_names = list(workers)
+        for name, command in workers.items():
             self._launch(name, command)
         self.seeder = await Seeder.start(self.env, self.workdir, self.logs / "seeder.log")
         servers = {f"web :{port}": port for port in self.web_ports} | {f"anchor :{p}": p for p in self.anchor_ports}
@@ -174,6 +177,8 @@ class Stack:
         running = {name: process.pid for name, process in self.processes.items() if process.poll() is None}
         if self.seeder is not None:
             running["seeder"] = self.seeder.pid
+        if self.database is not None and self.database.server_pid is not None:
+            running["database server"] = self.database.server_pid
         return running
 
     def exited(self) -> list[str]:

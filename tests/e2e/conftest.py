@@ -88,7 +88,7 @@ def live_site(live_env):
     env = {**live_env, "WEB_PORT": str(port)}
     commands = {
         "web": [str(WEB)],
-        "worker": [str(VENV_BIN / "celery"), "-A", "config", "worker", "--queues", "timers,bots",
+        "worker": [str(VENV_BIN / "celery"), "-A", "config", "worker", "--queues", "timers,bots,strong-bots",
                    "--concurrency", "2", "--loglevel", "WARNING", "--hostname", f"e2e-{port}@%h"],
         "beat": [str(VENV_BIN / "celery"), "-A", "config", "beat", "--loglevel", "WARNING",
                  "--schedule", str(Path(env["CARDCLUB_VAR_DIR"]).parent / "beat-schedule")],

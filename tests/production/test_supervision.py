@@ -128,8 +128,8 @@ def test_servectl_shows_every_program_running(one_machine_site):
                             capture_output=True, text=True, timeout=30, check=True)
     states = dict(line.split()[:2] for line in result.stdout.splitlines())
     port = one_machine_site.ports[0]
-    assert states == {name: "RUNNING" for name in
-                      (f"web:web-{port}", "timers:timers-1", "bots:bots-1", "beat", "redis")}
+    programs = (f"web:web-{port}", "timers:timers-1", "bots:bots-1", "strong-bots:strong-bots-1", "beat", "redis")
+    assert states == {name: "RUNNING" for name in programs}
 
 
 def _kill(site, kind: str, name: str) -> float:
@@ -156,7 +156,7 @@ def _ready(site, kind: str) -> bool:
     if kind == "redis":
         return answers_redis(site.redis_url)
     if kind in ("timers", "bots"):
-        return f"{kind}-1@" in " ".join(site.workers_answering())
+        return any(name.startswith(f"{kind}-1@") for name in site.workers_answering())
     return answers_http(site.urls[0])
 
 

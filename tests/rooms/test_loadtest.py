@@ -5,6 +5,9 @@ figures agree with each other. Correctness only: nothing here is timed."""
 import asyncio
 import json
 import os
+import subprocess
+import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -12,7 +15,7 @@ from django.conf import settings
 
 from games.disunyer.rules import ENGINE
 from rooms import services
-from rooms.loadtest import analysis, frames, procfile
+from rooms.loadtest import analysis, frames, procfile, procstats
 from rooms.loadtest.phases import RSS_STEPS
 from rooms.loadtest.report import format_report
 from rooms.loadtest.run import Options, run
@@ -63,11 +66,13 @@ def test_each_frame_is_sorted_once_and_a_version_never_received_is_missed():
 def test_the_site_is_started_with_its_procfiles_command_lines(tmp_path):
     """A checkout whose Procfile runs uvicorn itself, or through bin/web, is served with
     that line's uvicorn options (where it listens is the load test's choice) and with
-    its Procfile's worker and beat lines, run from this virtualenv."""
+    every worker and beat line of its Procfile, run from this virtualenv."""
     workers = (
         "timers: .venv/bin/celery -A config worker --queues timers --concurrency 2\n"
-        "bots: .venv/bin/celery -A config worker --queues bots --concurrency 2\n"
+        "bots: .venv/bin/celery -A config worker --queues bots --pool solo\n"
+        "strong-bots: .venv/bin/celery -A config worker --queues strong-bots --concurrency 2\n"
         "beat: .venv/bin/celery -A config beat --schedule var/celerybeat-schedule\n"
+        "redis: bin/redis-if-needed\n"
     )
     (tmp_path / "Procfile").write_text(
         "web: .venv/bin/uvicorn config.asgi:application --host $HOST --port $WEB_PORT --ws-max-size 65536\n" + workers
@@ -84,7 +89,8 @@ def test_the_site_is_started_with_its_procfiles_command_lines(tmp_path):
     commands = procfile.worker_commands(tmp_path, venv_bin)
     celery = str(venv_bin / "celery")
     assert commands["beat"] == [celery, "-A", "config", "beat", "--schedule", "var/celerybeat-schedule"]
-    assert commands["bots"][-4:] == ["--queues", "bots", "--concurrency", "2"]
+    assert list(commands) == ["timers", "bots", "strong-bots", "beat"]  # the load test starts its own Redis
+    assert commands["bots"][-4:] == ["--queues", "bots", "--pool", "solo"]
 
 
 @pytest.mark.django_db
@@ -150,10 +156,34 @@ def test_a_tiny_run_reports_figures_that_agree_with_each_other():
     assert probe["offered"] > 0 and probe["pushed"] == probe["offered"]
     assert probe["latency_ms"]["count"] == probe["owed"] > 0
     measured = set(result["site"]["processes"])
-    assert {"redis", "timers", "bots", "beat", "seeder", "conductor", "probe client 0"} <= measured
-    assert all(usage["cpu_percent"] is not None for usage in result["site"]["processes"].values())
+    assert {"redis", "timers", "bots", "strong-bots", "beat", "seeder", "conductor", "probe client 0"} <= measured
+    # CI's PostgreSQL server runs on the same machine: its processes are measured too.
+    assert ("database server" in measured) == (result["database"] == "PostgreSQL")
+    assert all(usage["cpu_percent"] is not None and usage["waiting_percent"] is not None
+               for usage in result["site"]["processes"].values())
     assert result["site"]["exited"] == []
     report = format_report(result)
     assert "latency p50" in report and "Web process RSS MB through the window" in report
     assert "from the announcement heard, p50" in report and "commit to the announcement heard, p50" in report
     assert "Beside the site, in its window: the bare stack, 1 group × 3 sockets" in report
+    assert "waiting for a core" in report
+
+
+def test_a_process_that_shares_its_one_core_with_another_busy_one_is_measured_waiting():
+    """Two busy loops kept to the same core: each one runs about half the time and waits
+    for the core the other half, and is always doing one or the other."""
+    loop = [sys.executable, "-c", "while True: pass"]
+    busy = [subprocess.Popen(loop) for _ in range(2)]
+    try:
+        for process in busy:
+            os.sched_setaffinity(process.pid, {min(os.sched_getaffinity(0))})
+        start = procstats.sample(busy[0].pid, family=False)
+        time.sleep(1)
+        end = procstats.sample(busy[0].pid, family=False)
+    finally:
+        for process in busy:
+            process.kill()
+            process.wait()
+    usage = procstats.usage(start, end)
+    assert usage["waiting_percent"] >= 20
+    assert usage["cpu_percent"] + usage["waiting_percent"] >= 80

@@ -267,7 +267,7 @@ def test_the_precise_timers_are_set_for_the_end_of_the_pause(monkeypatch, django
     room = fresh(room)
     assert COURTPIECE.to_act(room.match.state) == [2]
     sent = []
-    monkeypatch.setattr(celery_app, "send_task", lambda name, args, eta: sent.append((name, args, eta)))
+    monkeypatch.setattr(celery_app, "send_task", lambda name, args, eta, queue=None: sent.append((name, args, eta)))
     with django_capture_on_commit_callbacks(execute=True):
         assert tasks.play_bot(room.pk, room.version) is True
     room = fresh(room)

@@ -35,11 +35,11 @@ def _past(room):
     Room.objects.filter(pk=room.pk).update(autostart_at=timezone.now() - timedelta(seconds=1))
 
 
-def _bot_to_act():
+def _bot_to_act(level="normal"):
     """Ann and seven bots playing, a bot awaited (Ann keeps or passes until then)."""
     room = create(ANN)
     for _ in range(7):
-        services.do_add_bot(room.pk, ANN, "normal")
+        services.do_add_bot(room.pk, ANN, level)
     for _ in range(20):
         room = fresh(room)
         seat = actor(room)
@@ -52,16 +52,34 @@ def _bot_to_act():
 # -------------------------------------------------------------- sending
 
 
+def _sent_by_the_followups(monkeypatch, django_capture_on_commit_callbacks, level) -> dict[str, set[str]]:
+    """Each task name the follow-ups sent while a game of ``level`` bots began, with the
+    queues Celery routed it to."""
+    sent = []
+    monkeypatch.setattr(celery_app, "send_task", lambda name, args, eta, queue=None: sent.append((name, queue)))
+    with django_capture_on_commit_callbacks(execute=True):
+        _bot_to_act(level)
+    queues = {}
+    for name, queue in sent:
+        route = celery_app.amqp.router.route({"queue": queue}, name)
+        queues.setdefault(name, set()).add(route["queue"].name)
+    return queues
+
+
 def test_the_followups_send_registered_tasks_by_name_to_their_queues(monkeypatch, django_capture_on_commit_callbacks):
     """The follow-ups name the tasks they send (they import no task): every name is a
     registered task, routed as the task itself would be (bots to their own queue)."""
-    sent = []
-    monkeypatch.setattr(celery_app, "send_task", lambda name, args, eta: sent.append(name))
-    with django_capture_on_commit_callbacks(execute=True):
-        _bot_to_act()
-    assert {"rooms.tasks.autostart", "rooms.tasks.play_bot"} <= set(sent) <= set(celery_app.tasks)
-    queues = {name: celery_app.amqp.router.route({}, name)["queue"].name for name in sent}
-    assert queues == {name: "bots" if name == "rooms.tasks.play_bot" else "timers" for name in sent}
+    queues = _sent_by_the_followups(monkeypatch, django_capture_on_commit_callbacks, "normal")
+    assert {"rooms.tasks.autostart", "rooms.tasks.play_bot"} <= set(queues) <= set(celery_app.tasks)
+    assert queues == {name: {"bots"} if name == "rooms.tasks.play_bot" else {"timers"} for name in queues}
+
+
+def test_a_strong_bots_moves_go_to_the_strong_bots_queue(monkeypatch, django_capture_on_commit_callbacks):
+    """A strong bot searches for most of a second: its moves are sent to a queue of their
+    own, so that the other bots' moves never wait behind a search."""
+    queues = _sent_by_the_followups(monkeypatch, django_capture_on_commit_callbacks, "strong")
+    assert queues["rooms.tasks.play_bot"] == {"strong-bots"}
+    assert queues["rooms.tasks.autostart"] == {"timers"}
 
 
 # ------------------------------------------------------------------- sweep
@@ -106,15 +124,17 @@ def test_sweep_with_nothing_due_does_nothing():
     assert fresh(waiting).status == Room.Status.WAITING
 
 
-def test_sweep_resends_a_lost_bot_move(monkeypatch):
-    """A bot move due more than the grace period ago is sent again, for the current version."""
+@pytest.mark.parametrize(("level", "queue"), [("normal", "bots"), ("strong", "strong-bots")])
+def test_sweep_resends_a_lost_bot_move(monkeypatch, level, queue):
+    """A bot move due more than the grace period ago is sent again, for the current
+    version, to its level's queue."""
     sent = []
-    monkeypatch.setattr(tasks.play_bot, "apply_async", lambda args, **kwargs: sent.append(args))
-    room, _seat = _bot_to_act()
+    monkeypatch.setattr(tasks.play_bot, "apply_async", lambda args, **kwargs: sent.append((args, kwargs)))
+    room, _seat = _bot_to_act(level)
     assert tasks.sweep_deadlines() == NOTHING
     Match.objects.filter(room=room).update(bot_due_at=timezone.now() - timedelta(seconds=10))
     assert tasks.sweep_deadlines() == {**NOTHING, "bots": 1}
-    assert sent == [(room.pk, room.version)]
+    assert sent == [((room.pk, room.version), {"queue": queue})]
 
 
 # ----------------------------------------------------------------- timeout

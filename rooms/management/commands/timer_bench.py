@@ -1,6 +1,6 @@
 """How late timeouts fire while bots are busy thinking (not a test).
 
-Runs its own Celery workers (timers and bots, as in the Procfile) and beat against a
+Runs its own Celery workers (timers, bots and strong bots, as in the Procfile) and beat against a
 throw-away SQLite database and the Redis at REDIS_URL, fills rooms with busy bots and
 one player who never moves, and measures every timeout against its deadline.
 """
@@ -63,7 +63,8 @@ class Command(BaseCommand):
 def _start_workers(env: dict, workdir: Path) -> list[subprocess.Popen]:
     commands = [
         [*CELERY, "worker", "--queues", "timers", "--hostname", "bench-timers@%h", "--concurrency", "2"],
-        [*CELERY, "worker", "--queues", "bots", "--hostname", "bench-bots@%h", "--concurrency", "2"],
+        [*CELERY, "worker", "--queues", "bots", "--hostname", "bench-bots@%h", "--pool", "solo"],
+        [*CELERY, "worker", "--queues", "strong-bots", "--hostname", "bench-strong-bots@%h", "--concurrency", "2"],
         [*CELERY, "beat", "--schedule", str(workdir / "beat-schedule")],
     ]
     log = open(workdir / "workers.log", "w")  # noqa: SIM115 - the workers write it until stopped
