@@ -32,7 +32,7 @@ def play_bot(room_id: int, version: int) -> bool:
     """The first bot awaited at ``version`` thinks (no lock held), then moves. It reads
     the table from the snapshot its version stored, else from the database. Nothing
     during a pause (its move is due after it)."""
-    snapshot = stored_snapshot(room_id, version) or load_snapshot(room_id)
+    snapshot = _table_at(room_id, version)
     if snapshot is None or snapshot.version != version or snapshot.status != Room.Status.PLAYING:
         return False
     if snapshot.is_paused():
@@ -42,6 +42,11 @@ def play_bot(room_id: int, version: int) -> bool:
         return False
     action = services.choose_bot_move(snapshot, seat)
     return services.do_bot_move(room_id, version, seat, action)
+
+
+def _table_at(room_id: int, version: int):
+    """The snapshot ``version`` stored, else the room's newest from the database."""
+    return stored_snapshot(room_id, version) or load_snapshot(room_id)
 
 
 @shared_task(ignore_result=True)
@@ -66,7 +71,7 @@ def sweep_deadlines() -> dict:
         ).values_list("room_id", "room__version")
     )
     for room_id, version in lost_bots:
-        snapshot = stored_snapshot(room_id, version) or load_snapshot(room_id)
+        snapshot = _table_at(room_id, version)
         if snapshot is not None and snapshot.status == Room.Status.PLAYING:
             play_bot.apply_async((room_id, version), queue=snapshot.bot_queue())
     return {"timeouts": len(timed_out), "autostarts": len(due), "bots": len(lost_bots)}
