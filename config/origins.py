@@ -14,6 +14,7 @@ A handshake without an Origin header is refused: every browser sends one, and an
 other client can (the tests do).
 """
 
+import functools
 from urllib.parse import urlsplit
 
 from channels.security.websocket import WebsocketDenier
@@ -45,15 +46,23 @@ def is_own_origin(scope) -> bool:
 
 def _requested_origin(scope, host: str) -> str | None:
     """The origin the handshake was made to, if the site serves its host."""
-    if not host:
+    served = _served_host(host, tuple(settings.ALLOWED_HOSTS), settings.DEBUG) if host else None
+    if served is None:
         return None
-    request = HttpRequest()  # Django's own rule for a Host header against ALLOWED_HOSTS
+    return f"{'https' if scope.get('scheme') == 'wss' else 'http'}://{served}"
+
+
+@functools.lru_cache(maxsize=256)
+def _served_host(host: str, allowed_hosts: tuple[str, ...], debug: bool) -> str | None:
+    """``host`` if the site serves it, by Django's own rule for a Host header against
+    ALLOWED_HOSTS (which reads the settings the key holds); kept per host, as every
+    socket's handshake asks."""
+    request = HttpRequest()
     request.META["HTTP_HOST"] = host
     try:
-        host = request.get_host()
+        return request.get_host()
     except DisallowedHost:
         return None
-    return f"{'https' if scope.get('scheme') == 'wss' else 'http'}://{host}"
 
 
 def _is_trusted(origin: str) -> bool:

@@ -79,3 +79,14 @@ async def test_a_trusted_origin_opens_the_socket_and_only_as_listed(code, settin
     for origin in ("http://cards.example.com", "https://cards.example.com:8443", "https://example.org"):
         assert not await _opens(code, origin), origin
 
+
+
+async def test_a_host_the_site_stops_or_starts_serving_is_judged_afresh(code, settings):
+    """Each host's verdict is kept, under the ALLOWED_HOSTS it was given for: a changed
+    list is read again."""
+    served_before = settings.ALLOWED_HOSTS
+    assert await _opens(code, "http://cards.example.com", host="cards.example.com") is False
+    settings.ALLOWED_HOSTS = [*served_before, "cards.example.com"]
+    assert await _opens(code, "http://cards.example.com", host="cards.example.com")
+    settings.ALLOWED_HOSTS = served_before
+    assert await _opens(code, "http://cards.example.com", host="cards.example.com") is False
