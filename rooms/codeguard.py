@@ -50,8 +50,8 @@ async def find_room_id(code: str, address: str | None) -> int | None:
     event loop, but for the first query of a code by this process (which the sockets
     connecting to that code meanwhile share)."""
     code = code.upper()
-    misses = _misses_key(address)
-    _check_not_paused(await async_client().get(misses))
+    misses = misses_key(address)
+    check_not_paused(await async_client().get(misses))
     if code in _room_ids:
         return _room_ids[code]
     lookup = _lookups.get(code)
@@ -68,6 +68,13 @@ async def find_room_id(code: str, address: str | None) -> int | None:
     return found
 
 
+def known_room_id(code: str) -> int | None:
+    """The id this process keeps for ``code``, with no lookup and no check of the
+    client: the caller checks it (``check_not_paused``) before it tells anything of
+    the room."""
+    return _room_ids.get(code.upper())
+
+
 def forget_room_id(code: str) -> None:
     """The id kept for ``code`` named a room that is gone (a test's database reset)."""
     _room_ids.pop(code.upper(), None)
@@ -78,19 +85,19 @@ def _find_id(code: str) -> int | None:
 
 
 def _find(code: str, address: str | None, rooms: QuerySet):
-    misses = _misses_key(address)
-    _check_not_paused(sync_client().get(misses))
+    misses = misses_key(address)
+    check_not_paused(sync_client().get(misses))
     found = rooms.filter(code=code.upper()).first()
     if found is None:
         _count_miss(misses)
     return found
 
 
-def _misses_key(address: str | None) -> str:
+def misses_key(address: str | None) -> str:
     return key("room-code-misses", _client(address))
 
 
-def _check_not_paused(misses: bytes | None) -> None:
+def check_not_paused(misses: bytes | None) -> None:
     if int(misses or 0) >= settings.ROOM_CODE_MISSES_PER_MINUTE:
         raise GuessingPaused
 

@@ -23,7 +23,7 @@ from rooms.pumps import dispatch_in_turn
 from rooms.reactions import REACTION_INTERVAL_SECONDS, SPECTATOR_EMOJIS, is_phrase, player_reactions
 from rooms.redisclients import async_client, key
 from rooms.rendering import render_presence, render_table, render_watched
-from rooms.snapshots import snapshots
+from rooms.snapshots import latest_key, snapshots
 
 log = logging.getLogger(__name__)
 _session_store = import_module(settings.SESSION_ENGINE).SessionStore
@@ -66,16 +66,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         code = self.scope["url_route"]["kwargs"]["code"]
         try:
-            self.room_id = await codeguard.find_room_id(code, (self.scope.get("client") or [None])[0])
+            snapshot = await self._join(code, (self.scope.get("client") or [None])[0])
         except codeguard.GuessingPaused:
             await self.close(code=4429)
             return
-        if self.room_id is None:
-            await self.close(code=4404)
-            return
-        self.player = await _player(self.scope)
-        await self.channel_layer.group_add(room_group(self.room_id), self.channel_name)
-        snapshot = await snapshots.newest_stored(self.room_id)
         if snapshot is None or snapshot.code != code.upper():
             codeguard.forget_room_id(code)
             await self.close(code=4404)
@@ -86,6 +80,20 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.presence = await presence.touch(self.room_id, self.channel_name, self.seat)
         await self._announce_presence()
         await self._send_table(snapshot)
+
+    async def _join(self, code: str, address: str | None):
+        """Joins the group of the room ``code`` names; its table at the latest version
+        stored, read once joined (any earlier version is found, any later one announced).
+        A code this process has looked up before needs no lookup: the client's misses
+        are then read with the latest version, in one trip to Redis."""
+        self.room_id = codeguard.known_room_id(code) or await codeguard.find_room_id(code, address)
+        if self.room_id is None:
+            return None
+        self.player = await _player(self.scope)
+        await self.channel_layer.group_add(room_group(self.room_id), self.channel_name)
+        misses, latest = await async_client().mget(codeguard.misses_key(address), latest_key(self.room_id))
+        codeguard.check_not_paused(misses)
+        return await snapshots.at_latest(self.room_id, latest)
 
     async def disconnect(self, code):
         if self.room_id is None:

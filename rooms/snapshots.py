@@ -191,7 +191,7 @@ def _stored_key(room_id: int, version: int) -> str:
     return key("snapshot", FORMAT, room_id, version)
 
 
-def _latest_key(room_id: int) -> str:
+def latest_key(room_id: int) -> str:
     return key("snapshot-latest", FORMAT, room_id)
 
 
@@ -215,7 +215,7 @@ def store_snapshot(snapshot: Snapshot, rendered: dict, announcement: tuple[str, 
     writer ``rendered`` once for all of them (sync: the writer's side); then publish
     ``announcement``, a Redis channel and its message (``rooms.layerwire``), if given."""
     data = pickle.dumps(replace(snapshot, rendered=rendered), protocol=pickle.HIGHEST_PROTOCOL)
-    keys = [_stored_key(snapshot.room_id, snapshot.version), _latest_key(snapshot.room_id)]
+    keys = [_stored_key(snapshot.room_id, snapshot.version), latest_key(snapshot.room_id)]
     args = [data, snapshot.version, STORED_SECONDS, *(announcement or ())]
     _store_script()(keys=keys, args=args, client=sync_client())
 
@@ -277,7 +277,11 @@ class SnapshotCache:
         """The room at its latest stored version, or, if none is kept, as the database
         has it now: a socket's first table, read once it has joined the room's group (any
         version stored before that is found, any committed after it is announced)."""
-        latest = await async_client().get(_latest_key(room_id))
+        return await self.at_latest(room_id, await async_client().get(latest_key(room_id)))
+
+    async def at_latest(self, room_id: int, latest: bytes | None) -> Snapshot | None:
+        """As ``newest_stored``, given the room's latest stored version as read from
+        Redis (at ``latest_key``) by a caller that reads more in the same trip."""
         if latest is None:
             return await self.newest(room_id)
         cached = self._newest_cached(room_id)

@@ -16,7 +16,7 @@ from django.core.cache import cache
 from accounts.identity import Player
 from config.asgi import application
 from rooms.redisclients import async_client
-from rooms.snapshots import _latest_key, load_snapshot, snapshots, store_snapshot
+from rooms.snapshots import latest_key, load_snapshot, snapshots, store_snapshot
 from tests.rooms.helpers import ANN, BEA, PEOPLE, client_for, playing_room
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("redis_url")]
@@ -88,7 +88,7 @@ async def test_the_latest_stored_version_is_never_lowered():
     later = replace(now, version=now.version + 1)
     await sync_to_async(store_snapshot)(later, {})
     await sync_to_async(store_snapshot)(now, {})
-    assert int(await async_client().get(_latest_key(room.pk))) == later.version
+    assert int(await async_client().get(latest_key(room.pk))) == later.version
     assert (await snapshots.newest_stored(room.pk)).version == later.version
 
 
@@ -97,5 +97,5 @@ async def test_a_room_with_no_version_stored_is_read_from_the_database():
     """A room still for longer than its versions are kept has none stored: a socket's
     first table is then the room as the database has it."""
     room = await database_sync_to_async(playing_room)(PEOPLE)
-    await async_client().delete(_latest_key(room.pk))
+    await async_client().delete(latest_key(room.pk))
     assert await snapshots.newest_stored(room.pk) == await database_sync_to_async(load_snapshot)(room.pk)

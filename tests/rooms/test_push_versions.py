@@ -29,7 +29,7 @@ from rooms.followups import room_group
 from rooms.gamerules import rules_for
 from rooms.layerwire import on_the_wire
 from rooms.rendering import PRIVATE, PUBLIC, render_private, render_public, render_table
-from rooms.snapshots import _fetch_stored, _latest_key, _stored_key, load_snapshot, snapshots
+from rooms.snapshots import _fetch_stored, _stored_key, latest_key, load_snapshot, snapshots
 from tests.rooms.helpers import ANN, BEA, PEOPLE, actor, create, fresh, person_at, playing_room
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("redis_url")]
@@ -195,7 +195,7 @@ def test_a_version_is_stored_before_anyone_is_told_of_it(redis_url):
         message = listener.get_message(timeout=5)
         assert message is not None, "a move was not announced"
         told = get_channel_layer().deserialize(message["data"])["version"]
-        heard.append((told, reader.exists(_stored_key(room.pk, told)), int(reader.get(_latest_key(room.pk)))))
+        heard.append((told, reader.exists(_stored_key(room.pk, told)), int(reader.get(latest_key(room.pk)))))
     assert [(told, stored) for told, stored, _ in heard] == [(version - 1, 1), (version, 1)]
     assert all(latest >= told for told, _, latest in heard)
 
