@@ -17,10 +17,12 @@ Python's own rule says it is due.
 
 import asyncio
 import gc
+import time
+from collections.abc import Callable
 
 THRESHOLDS = (20_000, 50, 50)
 YOUNG_EVERY_SECONDS = 0.1
-MIDDLE = 1
+OLDEST_SIZE_EVERY_SECONDS = 10
 OLDEST = 2
 
 
@@ -32,37 +34,40 @@ def tune_for_a_server() -> None:
 class Collector:
     """Collects on time: the young generation each call, an older one when due.
 
-    Python decides whether the oldest generation is due from two counts it keeps
-    (``long_lived_total`` and ``long_lived_pending``) that it does not show. They are
-    kept here the same way, by counting what each collection of the middle generation
-    promotes: listing the oldest generation instead took milliseconds each tenth of a
-    second once its count had passed the threshold, which in a process whose memory has
-    levelled off is for good."""
+    Whether the oldest generation has grown is known only by listing it: milliseconds
+    for a server's heap. It is listed at most every ``oldest_size_every`` seconds, not
+    on every tick its count is past the threshold: only a full collection starts that
+    count again, so in a process whose memory has levelled off it stays past for good."""
 
-    def __init__(self):
-        self.long_lived_total = len(gc.get_objects(OLDEST))  # after the last full collection
-        self.long_lived_pending = 0  # promoted to the oldest generation since
+    def __init__(self, oldest_size_every: float = OLDEST_SIZE_EVERY_SECONDS):
+        self._oldest_after_full = len(gc.get_objects(OLDEST))
+        self._oldest_size_every = oldest_size_every
+        self._oldest_measured_at = time.monotonic()
 
     def collect(self) -> None:
         """Collect the generation due."""
-        generation = generation_due(gc.get_count(), self.long_lived_pending >= self.long_lived_total / 4)
+        generation = generation_due(gc.get_count(), self._oldest_grown)
+        gc.collect(generation)
         if generation == OLDEST:
-            gc.collect(OLDEST)
-            self.long_lived_total, self.long_lived_pending = len(gc.get_objects(OLDEST)), 0
-        elif generation == MIDDLE:
-            young = len(gc.get_objects(0)) + len(gc.get_objects(MIDDLE))
-            self.long_lived_pending += max(0, young - gc.collect(MIDDLE))
-        else:
-            gc.collect(0)
+            self._oldest_after_full = len(gc.get_objects(OLDEST))
+
+    def _oldest_grown(self) -> bool:
+        """As Python's own rule: a full collection once the oldest generation has grown
+        by a quarter since the last one."""
+        now = time.monotonic()
+        if now - self._oldest_measured_at < self._oldest_size_every:
+            return False
+        self._oldest_measured_at = now
+        return len(gc.get_objects(OLDEST)) - self._oldest_after_full >= self._oldest_after_full / 4
 
 
-def generation_due(counts: tuple[int, int, int], oldest_grown: bool) -> int:
+def generation_due(counts: tuple[int, int, int], oldest_grown: Callable[[], bool]) -> int:
     """The oldest generation whose count has passed its threshold, as the collector
-    itself chooses (the oldest only once it has grown by a quarter since its last
-    collection); the young one if none has."""
-    if counts[OLDEST] > THRESHOLDS[OLDEST] and oldest_grown:
-        return OLDEST
-    return MIDDLE if counts[MIDDLE] > THRESHOLDS[MIDDLE] else 0
+    itself chooses (``oldest_grown()`` is asked only when the oldest's count has); the
+    young one if none has."""
+    if counts[2] > THRESHOLDS[2] and oldest_grown():
+        return 2
+    return 1 if counts[1] > THRESHOLDS[1] else 0
 
 
 async def collect_on_time() -> None:

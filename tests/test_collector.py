@@ -60,7 +60,14 @@ def test_the_young_generation_is_collected_on_time_though_pythons_count_says_it_
     ],
 )
 def test_an_older_generation_is_collected_when_pythons_own_rule_says_it_is_due(counts, oldest_grown, due):
-    assert generation_due(counts, oldest_grown) == due
+    assert generation_due(counts, lambda: oldest_grown) == due
+
+
+def test_the_oldest_generation_is_listed_only_once_its_count_is_due():
+    def listed():
+        raise AssertionError("the oldest generation was listed")
+
+    assert generation_due((5, THRESHOLDS[1] + 1, THRESHOLDS[2]), listed) == 1
 
 
 def _listings(collect) -> int:
@@ -80,17 +87,12 @@ def _listings(collect) -> int:
     return listed
 
 
-def test_a_tick_does_not_list_the_oldest_generation_though_its_count_has_passed_the_threshold():
-    """Python counts a collection of the middle generation against the oldest, and only a
-    full collection starts that count again: in a process whose memory has levelled off
-    the count stays past the threshold for good, and listing the oldest generation each
-    tenth of a second cost milliseconds each time."""
-    collector = Collector()
+def _past_the_oldest_threshold() -> None:
+    """The oldest generation's count past its threshold, as it stays in a server whose
+    memory has levelled off: only a full collection starts it again."""
     for _ in range(THRESHOLDS[2] + 1):
         gc.collect(1)
     assert gc.get_count()[2] > THRESHOLDS[2]
-    assert _listings(collector.collect) == 0
-    assert _listings(collector.collect) == 0
 
 
 @pytest.fixture
@@ -101,20 +103,36 @@ def only_collections_asked_for():
 
 
 @pytest.mark.usefixtures("only_collections_asked_for")
-def test_what_the_middle_generation_promotes_is_counted_until_the_oldest_has_grown_by_a_quarter():
-    gc.collect()
+def test_ticks_do_not_list_the_oldest_generation_each_time_though_its_count_has_passed_the_threshold():
+    """Listing it took milliseconds each tenth of a second, from the count's passing on."""
     collector = Collector()
-    for _ in range(THRESHOLDS[1] + 1):
-        gc.collect(0)  # as many young collections as make the middle generation due
-    kept = [Node() for _ in range(collector.long_lived_total // 4 + 1_000)]
-    collector.collect()  # the middle generation: the nodes are promoted
-    assert collector.long_lived_pending >= len(kept)
-    for _ in range(THRESHOLDS[2] + 1):
-        gc.collect(1)
-    total = collector.long_lived_total
-    collector.collect()  # the oldest generation, which has grown by a quarter
-    assert collector.long_lived_pending == 0
-    assert collector.long_lived_total >= total + len(kept)
+    _past_the_oldest_threshold()
+    assert sum(_listings(collector.collect) for _ in range(20)) == 0
+
+
+@pytest.mark.usefixtures("only_collections_asked_for")
+def test_the_oldest_generation_is_collected_once_it_has_grown_by_a_quarter():
+    full = []
+
+    def count(phase, info):
+        if phase == "start" and info["generation"] == 2:
+            full.append(info)
+
+    collector = Collector(oldest_size_every=0)
+    _past_the_oldest_threshold()
+    gc.callbacks.append(count)
+    try:
+        collector.collect()
+        assert not full
+        kept = [Node() for _ in range(len(gc.get_objects(2)) // 4 + 1_000)]
+        for _ in range(THRESHOLDS[1] + 1):
+            gc.collect(0)
+        collector.collect()  # the middle generation: the nodes are now in the oldest
+        _past_the_oldest_threshold()
+        collector.collect()
+        assert len(full) == 1 and kept
+    finally:
+        gc.callbacks.remove(count)
 
 
 @pytest.mark.asyncio
