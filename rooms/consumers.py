@@ -86,14 +86,20 @@ class RoomConsumer(AsyncWebsocketConsumer):
         stored, read once joined (any earlier version is found, any later one announced).
         A code this process has looked up before needs no lookup: the client's misses
         are then read with the latest version, in one trip to Redis."""
-        self.room_id = codeguard.known_room_id(code) or await codeguard.find_room_id(code, address)
-        if self.room_id is None:
+        room_id = codeguard.known_room_id(code) or await codeguard.find_room_id(code, address)
+        if room_id is None:
             return None
         self.player = await _player(self.scope)
-        await self.channel_layer.group_add(room_group(self.room_id), self.channel_name)
-        misses, latest = await async_client().mget(codeguard.misses_key(address), latest_key(self.room_id))
-        codeguard.check_not_paused(misses)
-        return await snapshots.at_latest(self.room_id, latest)
+        await self.channel_layer.group_add(room_group(room_id), self.channel_name)
+        misses, latest = await async_client().mget(codeguard.misses_key(address), latest_key(room_id))
+        try:
+            codeguard.check_not_paused(misses)
+        except codeguard.GuessingPaused:
+            # Left as it came: the room's viewers are not told of it leaving.
+            await self.channel_layer.group_discard(room_group(room_id), self.channel_name)
+            raise
+        self.room_id = room_id
+        return await snapshots.at_latest(room_id, latest)
 
     async def disconnect(self, code):
         if self.room_id is None:

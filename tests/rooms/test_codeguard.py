@@ -4,14 +4,18 @@ else, and real codes tried within the limit, are served as usual. Bea hosts a pr
 room; Mallory (203.0.113.66) guesses codes; Ann (198.51.100.7) just plays."""
 
 import asyncio
+import contextlib
 import time
 
 import pytest
 from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
 from config.asgi import application
 from rooms import codeguard
+from rooms.followups import room_group
+from rooms.models import Room
 from tests.rooms.helpers import BEA, create
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -40,17 +44,17 @@ def _join_form(client, code: str, address: str):
 
 def _socket(code: str, address: str) -> int | None:
     """None if the table's socket opens, else its close code."""
+    return async_to_sync(_attempt)(code, address)
 
-    async def attempt():
-        comm = WebsocketCommunicator(
-            application, f"/ws/rooms/{code}/", headers=[(b"origin", b"http://localhost"), (b"host", b"localhost")]
-        )
-        comm.scope["client"] = (address, 50000)
-        connected, close_code = await comm.connect(timeout=10)  # not a speed test: a slow first query is no refusal
-        await comm.disconnect()
-        return None if connected else close_code
 
-    return async_to_sync(attempt)()
+async def _attempt(code: str, address: str) -> int | None:
+    comm = WebsocketCommunicator(
+        application, f"/ws/rooms/{code}/", headers=[(b"origin", b"http://localhost"), (b"host", b"localhost")]
+    )
+    comm.scope["client"] = (address, 50000)
+    connected, close_code = await comm.connect(timeout=10)  # not a speed test: a slow first query is no refusal
+    await comm.disconnect()
+    return None if connected else close_code
 
 
 def _is_paused_everywhere(client, code: str, address: str) -> bool:
@@ -86,6 +90,30 @@ def test_a_code_whose_room_this_process_knows_is_refused_too_while_paused(client
         assert _page(client, code, MALLORY).status_code == 404
     assert _socket(private_code, MALLORY) == 4429
     assert _socket(private_code, ANN) is None
+
+
+def test_a_paused_socket_refused_a_known_room_leaves_its_viewers_untold(client, private_code):
+    """Refused after it joined the room's group (its misses are read with the room's
+    latest version), the socket leaves the group as it came: the room hears of no
+    viewer leaving, so a paused client cannot make every viewer read who is there."""
+    room_id = Room.objects.get(code=private_code).pk
+    assert _socket(private_code, MALLORY) is None  # now the process knows the room
+    for code in _made_up_codes(10):
+        _page(client, code, MALLORY)
+
+    async def heard_while_refused() -> list[dict]:
+        layer = get_channel_layer()
+        listener = await layer.new_channel()
+        await layer.group_add(room_group(room_id), listener)
+        refused = await _attempt(private_code, MALLORY)
+        heard = []
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(1):
+                heard.append(await layer.receive(listener))
+        await layer.group_discard(room_group(room_id), listener)
+        return [refused, heard]
+
+    assert async_to_sync(heard_while_refused)() == [4429, []]
 
 
 def test_misses_on_the_page_the_join_form_and_the_socket_count_together(client, private_code):
