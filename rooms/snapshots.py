@@ -273,15 +273,11 @@ class SnapshotCache:
             return await self.newest(room_id)
         return self._keep(snapshot)
 
-    async def newest_stored(self, room_id: int) -> Snapshot | None:
-        """The room at its latest stored version, or, if none is kept, as the database
-        has it now: a socket's first table, read once it has joined the room's group (any
-        version stored before that is found, any committed after it is announced)."""
-        return await self.at_latest(room_id, await async_client().get(latest_key(room_id)))
-
     async def at_latest(self, room_id: int, latest: bytes | None) -> Snapshot | None:
-        """As ``newest_stored``, given the room's latest stored version as read from
-        Redis (at ``latest_key``) by a caller that reads more in the same trip."""
+        """The room at ``latest``, its latest stored version as read from Redis (at
+        ``latest_key``), or, if none is kept, as the database has it now: a socket's
+        first table, read once it has joined the room's group (any version stored before
+        that is found, any committed after it is announced)."""
         if latest is None:
             return await self.newest(room_id)
         cached = self._newest_cached(room_id)

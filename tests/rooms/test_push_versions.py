@@ -28,6 +28,7 @@ from rooms.consumers import RoomConsumer
 from rooms.followups import room_group
 from rooms.gamerules import rules_for
 from rooms.layerwire import on_the_wire
+from rooms.redisclients import async_client
 from rooms.rendering import PRIVATE, PUBLIC, render_private, render_public, render_table
 from rooms.snapshots import _fetch_stored, _stored_key, latest_key, load_snapshot, snapshots
 from tests.rooms.helpers import ANN, BEA, PEOPLE, actor, create, fresh, person_at, playing_room
@@ -382,7 +383,7 @@ async def test_a_socket_starts_from_the_rooms_latest_stored_version():
     version = await database_sync_to_async(_two_moves)(room.pk)
     queries = CaptureQueriesContext(connection)
     await database_sync_to_async(queries.__enter__)()  # in the thread where consumers query
-    snapshot = await snapshots.newest_stored(room.pk)
+    snapshot = await snapshots.at_latest(room.pk, await async_client().get(latest_key(room.pk)))
     await database_sync_to_async(queries.__exit__)(None, None, None)
     assert snapshot.version == version == room.version + 2
     assert snapshot == await database_sync_to_async(load_snapshot)(room.pk)
