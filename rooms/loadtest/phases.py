@@ -99,18 +99,22 @@ class Phase:
         return logs.mark([self.stack.log_path(name) for name in names])
 
 
+def anchor_tabs(load: Load, ports: list[int]) -> list[dict]:
+    """The anchor's sockets: each table's sockets are spectators of its group."""
+    return [
+        {"key": f"t{t}s{s}", "table": f"t{t}", "role": "spectator", "port": port,
+         "path": f"/ws/anchor/{t}/", "group": f"anchor.{t}"}
+        for t, s, port in load.spread(ports)
+    ]
+
+
 async def run_anchor(stack: Stack, commits: CommitLog, load: Load) -> dict:
     ports = stack.anchor_ports
     try:
         servers = {port: stack.pids()[f"anchor :{port}"] for port in ports}
         phase = Phase("anchor", stack, commits, load, servers)
         marks = phase.log_marks([f"anchor :{port}" for port in ports])
-        tabs = [
-            {"key": f"t{t}s{s}", "table": f"t{t}", "role": "spectator", "port": port,
-             "path": f"/ws/anchor/{t}/", "group": f"anchor.{t}"}
-            for t, s, port in load.spread(ports)
-        ]
-        connected = await phase.connect(tabs)
+        connected = await phase.connect(anchor_tabs(load, ports))
         publishers = [
             asyncio.create_task(publish_versions(commits, f"anchor.{t}", load.pace)) for t in range(load.tables)
         ]

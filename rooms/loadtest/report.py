@@ -15,6 +15,14 @@ def _ratio(value) -> str:
     return "" if value is None else f"{value:,.1f}×"
 
 
+def _seconds(value) -> str:
+    return "—" if value is None else f"{value:,.2f}"
+
+
+def _fine_ratio(value) -> str:
+    return "" if value is None else f"{value:,.2f}×"
+
+
 def _errors(errors: dict) -> str:
     return ", ".join(f"{name} {count:,}" for name, count in errors["by_exception"].items())
 
@@ -104,7 +112,45 @@ def _beside(site: dict, ratios: dict) -> list[str]:
     ]
 
 
+def format_connects(result: dict) -> str:
+    """Connects alone (--connect-rounds): each round's times and the servers' processor
+    time per socket, the anchor's beside the site's, and their medians."""
+    options, connects = result["options"], result["connects"]
+    head = [
+        f"Connects: {options['tables']} tables × {options['sockets']} sockets, {len(connects['rounds'])} round(s) of "
+        f"the anchor then the site; {options['web']} web process(es), {result['database']}, "
+        f"{result['client_processes']} client process(es), {result['cores']} cores",
+        f"Site {options['site_dir']} · load average {result['load_average_before']} before, "
+        f"{result['load_average_after']} at the end",
+        "",
+        f"{'':10}{'connect all sockets (s)':>36}{'server processor time per socket (ms)':>44}",
+        f"{'':10}{'site':>12}{'anchor':>12}{'site/anchor':>12}{'site':>14}{'anchor':>14}{'site/anchor':>16}",
+    ]
+
+    def line(label, site_seconds, anchor_seconds, ratio, site_cpu, anchor_cpu, cpu_ratio):
+        return (f"{label:10}{_seconds(site_seconds):>12}{_seconds(anchor_seconds):>12}{_fine_ratio(ratio):>12}"
+                f"{site_cpu:>14.3f}{anchor_cpu:>14.3f}{_fine_ratio(cpu_ratio):>16}")
+
+    body = [
+        line(f"round {number}", one["site"]["seconds"], one["anchor"]["seconds"], one["ratio"],
+             one["site"]["cpu_ms_per_socket"], one["anchor"]["cpu_ms_per_socket"], one["cpu_ratio"])
+        for number, one in enumerate(connects["rounds"], start=1)
+    ]
+    median = connects["median"]
+    body.append(line("median", median["site_seconds"], median["anchor_seconds"], median["ratio"],
+                     median["site_cpu_ms_per_socket"], median["anchor_cpu_ms_per_socket"], median["cpu_ratio"]))
+    errors = connects["server_errors"]
+    tail = [
+        "",
+        f"sockets not connected: {median['sockets_not_connected']:,} · tracebacks in the server logs: "
+        f"{errors['tracebacks']:,}{' (' + _errors(errors) + ')' if errors['by_exception'] else ''}",
+    ]
+    return "\n".join(head + body + tail)
+
+
 def format_report(result: dict) -> str:
+    if "connects" in result:
+        return format_connects(result)
     options, site, anchor = result["options"], result["site"], result["anchor"]
     head = [
         f"Load test: {options['game']}, {options['tables']} tables × {options['sockets']} sockets "

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from rooms.loadtest import procstats
 from rooms.loadtest.commits import CommitLog
+from rooms.loadtest.connects import measure_connects
 from rooms.loadtest.load import Load
 from rooms.loadtest.phases import run_anchor, run_site
 from rooms.loadtest.stack import Stack
@@ -32,6 +33,7 @@ class Options:
     client_processes: int  # 0: one per SOCKETS_PER_CLIENT_PROCESS sockets
     keep: bool = False  # keep the work directory (logs, frames, commit times, when each was heard) and say where
     probe_groups: int = 0  # anchor groups watched beside the site, in its window (rooms/loadtest/probe.py)
+    connect_rounds: int = 0  # connects alone, this many rounds, instead of the phases (rooms/loadtest/connects.py)
 
     def load(self) -> Load:
         automatic = min(MOST_CLIENT_PROCESSES, math.ceil(self.tables * self.sockets / SOCKETS_PER_CLIENT_PROCESS))
@@ -69,12 +71,17 @@ async def run(options: Options, say: Callable[[str], None]) -> dict:
         await stack.start()
         result["database"] = stack.database.kind
         result["start_seconds"] = round(time.time() - began, 1)
-        commits = CommitLog(stack.redis_url)
-        await commits.start()
-        say(f"Anchor: {load.tables} groups x {load.sockets} sockets, {load.seconds:g} s")
-        result["anchor"] = await run_anchor(stack, commits, load)
-        say(f"Site: {load.tables} {load.game} tables x {load.sockets} sockets, {load.seconds:g} s")
-        result["site"] = await run_site(stack, commits, load)
+        if options.connect_rounds:
+            say(f"Connects: {load.tables} tables x {load.sockets} sockets, {options.connect_rounds} round(s) "
+                "of the anchor then the site")
+            result["connects"] = await measure_connects(stack, load, options.connect_rounds)
+        else:
+            commits = CommitLog(stack.redis_url)
+            await commits.start()
+            say(f"Anchor: {load.tables} groups x {load.sockets} sockets, {load.seconds:g} s")
+            result["anchor"] = await run_anchor(stack, commits, load)
+            say(f"Site: {load.tables} {load.game} tables x {load.sockets} sockets, {load.seconds:g} s")
+            result["site"] = await run_site(stack, commits, load)
         result["commands"] = stack.commands
     finally:
         if commits is not None:
@@ -86,6 +93,8 @@ async def run(options: Options, say: Callable[[str], None]) -> dict:
         if options.keep:
             say(f"Kept the work directory (logs, frames, commit times and when each was heard): {stack.workdir}")
     result["load_average_after"] = procstats.load_average()
+    if options.connect_rounds:
+        return result
     site, anchor = result["site"], result["anchor"]
     result["ratios"] = {
         **ratios(site["latency_ms"], anchor["latency_ms"]),

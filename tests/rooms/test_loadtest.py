@@ -169,6 +169,37 @@ def test_a_tiny_run_reports_figures_that_agree_with_each_other():
     assert "waiting for a core" in report
 
 
+def test_a_connects_run_times_every_round_of_the_anchor_and_the_site():
+    """--connect-rounds 2 with two tables of three sockets: in each round every socket
+    connects to the anchor and then to the site, and the report gives each round's times,
+    the servers' processor time per socket, their ratios and the medians."""
+    options = Options(
+        game="disunyer", tables=2, sockets=3, seconds=3, web=1, site_dir=settings.BASE_DIR, database_url=None,
+        bot_delay_ms=(300, 500), client_processes=0, connect_rounds=2,
+    )
+
+    with ThreadPoolExecutor(1) as thread:
+        result = thread.submit(asyncio.run, run(options, say=lambda line: None)).result()
+
+    connects = result["connects"]
+    assert "site" not in result and "anchor" not in result
+    assert len(connects["rounds"]) == 2
+    for one in connects["rounds"]:
+        for name in ("anchor", "site"):
+            assert one[name]["sockets_not_connected"] == 0
+            # The processor time is read in ticks of 10 ms: six sockets' may come out 0.
+            assert one[name]["seconds"] > 0 and one[name]["cpu_ms_per_socket"] >= 0
+        assert one["ratio"] == round(one["site"]["seconds"] / one["anchor"]["seconds"], 2)
+    median = connects["median"]
+    assert median["sockets_not_connected"] == 0
+    assert min(one["ratio"] for one in connects["rounds"]) <= median["ratio"] <= max(
+        one["ratio"] for one in connects["rounds"])
+    assert connects["server_errors"]["tracebacks"] == 0
+    report = format_report(result)
+    assert "2 round(s) of the anchor then the site" in report
+    assert "round 1" in report and "round 2" in report and "median" in report
+
+
 def test_a_process_that_shares_its_one_core_with_another_busy_one_is_measured_waiting():
     """Two busy loops kept to the same core: each one runs about half the time and waits
     for the core the other half, and is always doing one or the other."""

@@ -78,6 +78,9 @@ class Command(BaseCommand):
         parser.add_argument("--site-dir", default=str(settings.BASE_DIR), help="the checkout to serve")
         parser.add_argument("--bot-delay-ms", default="900,1100", help="BOT_DELAY_MS: about one action a second")
         parser.add_argument("--clients", type=int, default=0, help="client processes (default: one per 800 sockets)")
+        parser.add_argument("--connect-rounds", type=int, default=0,
+                            help="measure connects alone: every socket connects to the anchor, then to the site, "
+                                 "this many times (no window)")
         parser.add_argument("--json", help="write the raw figures to this file")
         parser.add_argument("--keep", action="store_true",
                             help="keep the work directory: logs, frames, commit times and when each was heard")
@@ -85,8 +88,10 @@ class Command(BaseCommand):
     def handle(self, *args, **given):
         sizes = {key: given[key] if given[key] is not None else (QUICK if given["quick"] else FULL)[key]
                  for key in FULL}
-        if min(sizes["tables"], sizes["sockets"], given["web"]) < 1 or min(given["clients"], sizes["probes"]) < 0:
-            raise CommandError("--tables, --sockets and --web must be at least 1; --clients and --probes at least 0.")
+        if min(sizes["tables"], sizes["sockets"], given["web"]) < 1 or min(
+                given["clients"], sizes["probes"], given["connect_rounds"]) < 0:
+            raise CommandError("--tables, --sockets and --web must be at least 1; --clients, --probes and "
+                               "--connect-rounds at least 0.")
         if sizes["seconds"] < SHORTEST_WINDOW_SECONDS:
             raise CommandError(f"--seconds must be at least {SHORTEST_WINDOW_SECONDS}.")
         probe_groups = sizes.pop("probes")
@@ -94,6 +99,7 @@ class Command(BaseCommand):
             game=given["game"], **sizes, web=given["web"], site_dir=_site_dir(given["site_dir"]),
             database_url=_database_url(given["database_url"]), bot_delay_ms=_bot_delay(given["bot_delay_ms"]),
             client_processes=given["clients"], keep=given["keep"], probe_groups=probe_groups,
+            connect_rounds=given["connect_rounds"],
         )
         try:
             result = asyncio.run(run(options, say=lambda line: print(line, file=sys.stderr, flush=True)))
