@@ -55,4 +55,8 @@ class RedisCache(django_redis.RedisCache):
     async def aget(self, key, default=None, version=None):
         key = self.make_and_validate_key(key, version=version)
         value = await loop_client(self._servers[0]).get(key)
-        return default if value is None else self._cache._serializer.loads(value)
+        return default if value is None else self.decoded(value)
+
+    def decoded(self, value: bytes):
+        """A value as Redis holds it, decoded as the cache's own reads decode it."""
+        return self._cache._serializer.loads(value)

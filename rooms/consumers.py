@@ -3,7 +3,6 @@
 import asyncio
 import functools
 import logging
-from importlib import import_module
 from types import SimpleNamespace
 
 from channels.consumer import get_handler_name
@@ -11,7 +10,6 @@ from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
-from django.conf import settings
 from django.contrib import auth
 from django.template.loader import render_to_string
 
@@ -24,9 +22,9 @@ from rooms.reactions import REACTION_INTERVAL_SECONDS, SPECTATOR_EMOJIS, is_phra
 from rooms.redisclients import async_client, key
 from rooms.rendering import render_presence, render_table, render_watched
 from rooms.snapshots import latest_key, snapshots
+from rooms.socket_session import socket_session
 
 log = logging.getLogger(__name__)
-_session_store = import_module(settings.SESSION_ENGINE).SessionStore
 
 CATCH_UP_VERSIONS = 20
 PRESENCE_SETTLE_SECONDS = 0.2
@@ -70,8 +68,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         except codeguard.GuessingPaused:
             await self.close(code=4429)
             return
-        if snapshot is None or snapshot.code != code.upper():
-            codeguard.forget_room_id(code)
+        if snapshot is None:
             await self.close(code=4404)
             return
         self.game = snapshot.game
@@ -84,22 +81,36 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def _join(self, code: str, address: str | None):
         """Joins the group of the room ``code`` names; its table at the latest version
         stored, read once joined (any earlier version is found, any later one announced).
-        A code this process has looked up before needs no lookup: the client's misses
-        are then read with the latest version, in one trip to Redis."""
+        The client's misses, the latest version and the socket's session are read in one
+        trip to Redis; a code this process has looked up before needs no other."""
         room_id = codeguard.known_room_id(code) or await codeguard.find_room_id(code, address)
         if room_id is None:
             return None
-        self.player = await _player(self.scope)
         await self.channel_layer.group_add(room_group(room_id), self.channel_name)
-        misses, latest = await async_client().mget(codeguard.misses_key(address), latest_key(room_id))
+        session = socket_session(self.scope)
+        misses, latest, *session_data = await async_client().mget(
+            codeguard.misses_key(address), latest_key(room_id), *([session.cache_location] if session else [])
+        )
         try:
             codeguard.check_not_paused(misses)
         except codeguard.GuessingPaused:
-            # Left as it came: the room's viewers are not told of it leaving.
-            await self.channel_layer.group_discard(room_group(room_id), self.channel_name)
+            await self._leave_unseen(room_id)
             raise
-        self.room_id = room_id
-        return await snapshots.at_latest(room_id, latest)
+        snapshot = await snapshots.at_latest(room_id, latest)
+        if snapshot is None or snapshot.code != code.upper():  # gone since this process looked it up
+            codeguard.forget_room_id(code)
+            await self._leave_unseen(room_id)
+            return None
+        if session is not None:
+            session.take_cached(*session_data)
+        self.room_id, self.player = room_id, await _player(session)
+        return snapshot
+
+    async def _leave_unseen(self, room_id: int):
+        """Leaves the room's group as it came, before it closes: its viewers are not told
+        of a viewer leaving (``room_id`` is not the socket's, so ``disconnect`` tells
+        nobody)."""
+        await self.channel_layer.group_discard(room_group(room_id), self.channel_name)
 
     async def disconnect(self, code):
         if self.room_id is None:
@@ -238,18 +249,16 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.send(text_data=render_to_string("rooms/_reaction.html", event))
 
 
-async def _player(scope):
+async def _player(session):
     """Who is connecting, as Django's auth middleware reads it, from the session alone
     (the site's ASGI stack has no auth middleware of its own: that would be a trip to
-    the database thread per socket). A guest's session is read on the event loop.
+    the database thread per socket). A guest needs no trip to the database.
 
     The session is read here, once, rather than by Channels' session middleware: the
     socket never changes it, and the middleware would check whether to save it before
     every frame sent."""
-    session_key = scope["cookies"].get(settings.SESSION_COOKIE_NAME)
-    if not session_key:
+    if session is None:
         return None
-    session = _session_store(session_key)
     user = await auth.aget_user(SimpleNamespace(session=session))
     if not user.is_authenticated and not await session.ahas_key(GUEST_ID_KEY):
         return None

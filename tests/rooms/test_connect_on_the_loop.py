@@ -11,11 +11,14 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.contrib.sessions.backends.cached_db import KEY_PREFIX as SESSION_CACHE_PREFIX
 from django.core.cache import cache
 
 from accounts.identity import Player
 from config.asgi import application
+from rooms import presence
 from rooms.redisclients import async_client
+from rooms.rendering import render_table
 from rooms.snapshots import latest_key, load_snapshot, snapshots, store_snapshot
 from tests.rooms.helpers import ANN, BEA, PEOPLE, client_for, playing_room
 
@@ -100,3 +103,50 @@ async def test_a_room_with_no_version_stored_is_read_from_the_database():
     await async_client().delete(latest_key(room.pk))
     first_table = await snapshots.at_latest(room.pk, await async_client().get(latest_key(room.pk)))
     assert first_table == await database_sync_to_async(load_snapshot)(room.pk)
+
+
+async def _commands_called() -> dict[str, int]:
+    stats = await async_client().info("commandstats")
+    return {name.removeprefix("cmdstat_"): figures["calls"] for name, figures in stats.items()}
+
+
+@pytest.mark.asyncio
+async def test_a_socket_reads_its_session_in_the_trip_that_reads_the_room():
+    """Ann's socket opens the room, so this process knows it. Bea's socket then reads her
+    session, the client's misses and the room's latest version in one MGET, and no GET:
+    her session costs her connect no trip to Redis of its own."""
+    room = await database_sync_to_async(playing_room)(PEOPLE)
+    ann = WebsocketCommunicator(application, f"/ws/rooms/{room.code}/", headers=await sync_to_async(_headers)(ANN))
+    assert (await ann.connect())[0]
+    await _first_table(ann)
+    bea = WebsocketCommunicator(application, f"/ws/rooms/{room.code}/", headers=await sync_to_async(_headers)(BEA))
+    before = await _commands_called()
+    try:
+        assert (await bea.connect())[0]
+        await _first_table(bea)
+        after = await _commands_called()
+    finally:
+        await bea.disconnect()
+        await ann.disconnect()
+    assert after.get("mget", 0) - before.get("mget", 0) == 1
+    assert after.get("get", 0) - before.get("get", 0) == 0
+
+
+@pytest.mark.asyncio
+async def test_a_session_the_cache_has_lost_is_read_from_the_database():
+    """Bea's session is gone from the cache (evicted, or Redis restarted): her socket
+    reads it from the database and gets the table of her seat, not a spectator's."""
+    room = await database_sync_to_async(playing_room)(PEOPLE)
+    headers = await sync_to_async(_headers)(BEA)
+    session_key = dict(headers)[b"cookie"].decode().removeprefix("sessionid=")
+    await cache.adelete(SESSION_CACHE_PREFIX + session_key)
+    bea = WebsocketCommunicator(application, f"/ws/rooms/{room.code}/", headers=headers)
+    assert (await bea.connect())[0]
+    try:
+        table = await _first_table(bea)
+        snapshot = await database_sync_to_async(load_snapshot)(room.pk)
+        now_present = await sync_to_async(presence.current)(room.pk)
+        assert table == await sync_to_async(render_table)(snapshot, now_present, snapshot.seat_of(BEA))
+        assert table != await sync_to_async(render_table)(snapshot, now_present, None)
+    finally:
+        await bea.disconnect()

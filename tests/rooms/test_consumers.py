@@ -12,6 +12,7 @@ import pytest
 import redis
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
 
@@ -20,9 +21,11 @@ from config.asgi import application
 from games import core
 from games.disunyer.rules import ENGINE
 from rooms import presence, services
-from rooms.models import MatchAction
+from rooms.followups import room_group
+from rooms.models import MatchAction, Room
+from rooms.redisclients import async_client
 from rooms.rendering import render_presence, render_table
-from rooms.snapshots import load_snapshot, snapshots
+from rooms.snapshots import latest_key, load_snapshot, snapshots
 from tests.rooms.helpers import ANN, BEA, PEOPLE, ZED, actor, create, fresh, playing_room
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
@@ -172,6 +175,32 @@ async def test_connecting_to_an_unknown_room_closes(redis_url, transactional_db)
     )
     connected, code = await comm.connect()
     assert connected is False and code == 4404
+
+
+async def test_a_socket_to_a_room_gone_since_its_code_was_looked_up_tells_its_group_nothing(table):
+    """Ann's socket came and went, so this process knows the room's code; then the room
+    is deleted (by staff). A new socket for the code is closed as for a code that names
+    no room, and leaves the room's group as it came: nobody there is told of it leaving."""
+    ann = await _connect(table.code, table.sessions[table.actor])
+    await _settle(ann)
+    await ann.disconnect()
+    await asyncio.sleep(0.5)  # Ann's leaving is announced and done with
+    await database_sync_to_async(Room.objects.filter(pk=table.room.pk).delete)()
+    await async_client().delete(latest_key(table.room.pk))
+    layer = get_channel_layer()
+    listener = await layer.new_channel()
+    await layer.group_add(room_group(table.room.pk), listener)
+    try:
+        late = WebsocketCommunicator(
+            application, f"/ws/rooms/{table.code}/", headers=[(b"origin", b"http://localhost"), (b"host", b"localhost")]
+        )
+        assert await late.connect() == (False, 4404)
+        await late.disconnect()  # as a server tells the application of a refused handshake
+        with pytest.raises(TimeoutError):
+            async with asyncio.timeout(1):
+                await layer.receive(listener)
+    finally:
+        await layer.group_discard(room_group(table.room.pk), listener)
 
 
 async def test_each_viewer_receives_only_its_own_card(table):
