@@ -23,6 +23,13 @@ from collections import Counter
 KINDS = ("connect", "new", "repeat", "stale")
 
 
+def ratio(site: float | None, anchor: float | None) -> float | None:
+    """The site's figure over the anchor's (or another's), to two places."""
+    if site is None or not anchor:
+        return None
+    return round(site / anchor, 2)
+
+
 def percentile(sorted_values: list[float], share: float) -> float | None:
     """Nearest rank: the smallest value with at least ``share`` of all at or below it."""
     if not sorted_values:

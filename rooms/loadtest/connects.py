@@ -11,6 +11,7 @@ import asyncio
 import statistics
 
 from rooms.loadtest import logs, procstats
+from rooms.loadtest.analysis import ratio
 from rooms.loadtest.clients import ClientPool
 from rooms.loadtest.load import Load
 from rooms.loadtest.phases import anchor_tabs
@@ -39,7 +40,8 @@ async def measure_connects(stack: Stack, load: Load, rounds: int) -> dict:
             name: await _connect_once(stack, load, tabs, server_pids, f"{name}-connect-{number}")
             for name, (server_pids, tabs) in servers.items()
         }))
-    return {"rounds": measured, "median": _medians(measured), "server_errors": logs.since(marks)}
+    return {"rounds": measured, "median": _medians(measured), "server_errors": logs.since(marks),
+            "exited": stack.exited()}
 
 
 async def _connect_once(stack: Stack, load: Load, tabs: list[dict], server_pids: list[int], name: str) -> dict:
@@ -49,25 +51,22 @@ async def _connect_once(stack: Stack, load: Load, tabs: list[dict], server_pids:
     after = [procstats.sample(pid, family=False) for pid in server_pids]
     await pool.drain({}, CLOSE_SECONDS)
     await asyncio.sleep(SETTLE_SECONDS)
-    cpu_seconds = sum(end.cpu_seconds - start.cpu_seconds for start, end in zip(before, after))
+    exited = None in before or None in after
+    cpu_seconds = None if exited else sum(end.cpu_seconds - start.cpu_seconds for start, end in zip(before, after))
     done = connected["done"]
     return {
         "seconds": None if done is None else round(done - connected["started"], 3),
-        "cpu_ms_per_socket": round(1000 * cpu_seconds / len(tabs), 3),
+        "cpu_ms_per_socket": None if cpu_seconds is None else round(1000 * cpu_seconds / len(tabs), 3),
         "sockets_not_connected": connected["missing"],
     }
-
-
-def _ratio(site: float | None, anchor: float | None) -> float | None:
-    return None if site is None or not anchor else round(site / anchor, 2)
 
 
 def _with_ratios(one: dict) -> dict:
     site, anchor = one["site"], one["anchor"]
     return {
         **one,
-        "ratio": _ratio(site["seconds"], anchor["seconds"]),
-        "cpu_ratio": _ratio(site["cpu_ms_per_socket"], anchor["cpu_ms_per_socket"]),
+        "ratio": ratio(site["seconds"], anchor["seconds"]),
+        "cpu_ratio": ratio(site["cpu_ms_per_socket"], anchor["cpu_ms_per_socket"]),
     }
 
 

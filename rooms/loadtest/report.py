@@ -19,6 +19,10 @@ def _seconds(value) -> str:
     return "—" if value is None else f"{value:,.2f}"
 
 
+def _milliseconds(value) -> str:
+    return "—" if value is None else f"{value:,.3f}"
+
+
 def _fine_ratio(value) -> str:
     return "" if value is None else f"{value:,.2f}×"
 
@@ -129,7 +133,7 @@ def format_connects(result: dict) -> str:
 
     def line(label, site_seconds, anchor_seconds, ratio, site_cpu, anchor_cpu, cpu_ratio):
         return (f"{label:10}{_seconds(site_seconds):>12}{_seconds(anchor_seconds):>12}{_fine_ratio(ratio):>12}"
-                f"{site_cpu:>14.3f}{anchor_cpu:>14.3f}{_fine_ratio(cpu_ratio):>16}")
+                f"{_milliseconds(site_cpu):>14}{_milliseconds(anchor_cpu):>14}{_fine_ratio(cpu_ratio):>16}")
 
     body = [
         line(f"round {number}", one["site"]["seconds"], one["anchor"]["seconds"], one["ratio"],
@@ -145,6 +149,8 @@ def format_connects(result: dict) -> str:
         f"sockets not connected: {median['sockets_not_connected']:,} · tracebacks in the server logs: "
         f"{errors['tracebacks']:,}{' (' + _errors(errors) + ')' if errors['by_exception'] else ''}",
     ]
+    if connects["exited"]:
+        tail.append(f"Stopped by themselves during the run: {', '.join(connects['exited'])}.")
     return "\n".join(head + body + tail)
 
 

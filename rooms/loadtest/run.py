@@ -9,6 +9,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from rooms.loadtest import procstats
+from rooms.loadtest.analysis import ratio
 from rooms.loadtest.commits import CommitLog
 from rooms.loadtest.connects import measure_connects
 from rooms.loadtest.load import Load
@@ -42,12 +43,6 @@ class Options:
             pace=(self.bot_delay_ms[0] / 1000, self.bot_delay_ms[1] / 1000),
             client_processes=self.client_processes or automatic, probe_groups=self.probe_groups,
         )
-
-
-def ratio(site: float | None, anchor: float | None) -> float | None:
-    if site is None or not anchor:
-        return None
-    return round(site / anchor, 2)
 
 
 def ratios(site_latency: dict, other_latency: dict) -> dict:

@@ -194,7 +194,7 @@ def test_a_connects_run_times_every_round_of_the_anchor_and_the_site():
     assert median["sockets_not_connected"] == 0
     assert min(one["ratio"] for one in connects["rounds"]) <= median["ratio"] <= max(
         one["ratio"] for one in connects["rounds"])
-    assert connects["server_errors"]["tracebacks"] == 0
+    assert connects["server_errors"]["tracebacks"] == 0 and connects["exited"] == []
     report = format_report(result)
     assert "2 round(s) of the anchor then the site" in report
     assert "round 1" in report and "round 2" in report and "median" in report
