@@ -63,12 +63,30 @@ def uvicorn_command(venv_bin: Path, app: str, port: int, flags: list[str], app_d
     return [str(venv_bin / "uvicorn"), app, *where, "--host", "127.0.0.1", "--port", str(port), *flags]
 
 
-def worker_commands(site_dir: Path, venv_bin: Path) -> dict[str, list[str]]:
+def worker_commands(site_dir: Path, venv_bin: Path, processes: int = 1) -> dict[str, list[str]]:
     """The Celery workers and the beat (every line but the web's and Redis's), as the
-    Procfile runs them."""
+    Procfile runs them. With several ``processes``, each worker line runs that many times,
+    named and with node names numbered as production's supervisor numbers them
+    (``bots-1``, ``bots-2``, …); there is one beat whatever the number."""
     commands = {}
     for name, entry in read_procfile(site_dir).items():
-        if name not in NOT_WORKERS:
-            program, *args = shlex.split(entry)
-            commands[name] = [str(venv_bin / Path(program).name), *args]
+        if name in NOT_WORKERS:
+            continue
+        program, *args = shlex.split(entry)
+        command = [str(venv_bin / Path(program).name), *args]
+        if processes == 1 or "worker" not in args:
+            commands[name] = command
+            continue
+        for number in range(1, processes + 1):
+            commands[f"{name}-{number}"] = _numbered(command, name, number)
     return commands
+
+
+def _numbered(command: list[str], name: str, number: int) -> list[str]:
+    """Worker ``number`` of a Procfile line: its Celery node name (``bots@%h``, or none
+    given) made ``bots-2@%h``, so that the workers of one line do not share a name."""
+    node = f"{name}-{number}@%h"
+    if "--hostname" not in command:
+        return [*command, "--hostname", node]
+    at = command.index("--hostname") + 1
+    return [*command[:at], node, *command[at + 1:]]

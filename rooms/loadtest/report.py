@@ -154,13 +154,19 @@ def format_connects(result: dict) -> str:
     return "\n".join(head + body + tail)
 
 
+def _workers(options: dict) -> str:
+    count = options.get("workers", 1)  # figures written before the option have one
+    return f"{count} Celery worker{'s' if count > 1 else ''} per queue"
+
+
 def format_report(result: dict) -> str:
     if "connects" in result:
         return format_connects(result)
     options, site, anchor = result["options"], result["site"], result["anchor"]
     head = [
         f"Load test: {options['game']}, {options['tables']} tables × {options['sockets']} sockets "
-        f"(1 player, {options['sockets'] - 1} spectators), {options['web']} web process(es), {result['database']}, "
+        f"(1 player, {options['sockets'] - 1} spectators), {options['web']} web process(es), "
+        f"{_workers(options)}, {result['database']}, "
         f"{options['seconds']:g} s window per phase",
         f"Site {options['site_dir']} · BOT_DELAY_MS {','.join(map(str, options['bot_delay_ms']))} · "
         f"{result['client_processes']} client process(es) · {result['cores']} cores",

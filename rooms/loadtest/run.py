@@ -35,6 +35,7 @@ class Options:
     keep: bool = False  # keep the work directory (logs, frames, commit times, when each was heard) and say where
     probe_groups: int = 0  # anchor groups watched beside the site, in its window (rooms/loadtest/probe.py)
     connect_rounds: int = 0  # connects alone, this many rounds, instead of the phases (rooms/loadtest/connects.py)
+    workers: int = 1  # Celery workers per queue (timers, bots, strong bots), as production's WORKER_PROCESSES
 
     def load(self) -> Load:
         automatic = min(MOST_CLIENT_PROCESSES, math.ceil(self.tables * self.sockets / SOCKETS_PER_CLIENT_PROCESS))
@@ -58,7 +59,7 @@ async def run(options: Options, say: Callable[[str], None]) -> dict:
         "cores": os.cpu_count(),
         "load_average_before": procstats.load_average(),
     }
-    stack = Stack(options.site_dir, options.web, options.database_url, options.bot_delay_ms)
+    stack = Stack(options.site_dir, options.web, options.database_url, options.bot_delay_ms, options.workers)
     commits = None
     try:
         say(f"Starting Redis, a throw-away database and the site from {options.site_dir} (in {stack.workdir})")

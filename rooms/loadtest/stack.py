@@ -51,9 +51,11 @@ def _raise_open_files_limit() -> None:
 
 
 class Stack:
-    def __init__(self, site_dir: Path, web_count: int, database_url: str | None, bot_delay_ms: tuple[int, int]):
+    def __init__(self, site_dir: Path, web_count: int, database_url: str | None, bot_delay_ms: tuple[int, int],
+                 worker_processes: int = 1):
         self.site_dir = site_dir
         self.web_count = web_count
+        self.worker_processes = worker_processes  # Celery workers per Procfile worker line
         self.database_url = database_url
         self.bot_delay_ms = bot_delay_ms
         self.workdir = Path(tempfile.mkdtemp(prefix="loadtest-"))
@@ -82,7 +84,7 @@ class Stack:
             self._launch(f"web :{port}", procfile.uvicorn_command(VENV_BIN, procfile.WEB_APP, port, flags))
         for port in self.anchor_ports:  # as many as web processes, with the web line's flags
             self._launch(f"anchor :{port}", procfile.uvicorn_command(VENV_BIN, ANCHOR_APP, port, flags, SERVED))
-        workers = procfile.worker_commands(self.site_dir, VENV_BIN)
+        workers = procfile.worker_commands(self.site_dir, VENV_BIN, self.worker_processes)
         self.worker_names = list(workers)
         for name, command in workers.items():
             self._launch(name, command)

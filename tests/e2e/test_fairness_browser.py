@@ -9,10 +9,9 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import play_until
+from tests.e2e.helpers import PHONE, play_until
 
 GAME_SECONDS = 180
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
 def test_a_finished_game_with_bots_verifies_on_a_phone_and_with_the_script(new_page, tmp_path):

@@ -6,10 +6,9 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import start
+from tests.e2e.helpers import PHONE, start
 from tests.e2e.test_courtpiece_browser import create_table, play_a_round
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 EASY_THERE = "Easy there — one reaction every couple of seconds."
 
 

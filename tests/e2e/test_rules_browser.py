@@ -4,8 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.catalogue import GAMES
-
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+from tests.e2e.helpers import PHONE
 
 
 @pytest.mark.parametrize("slug", [game.slug for game in GAMES])

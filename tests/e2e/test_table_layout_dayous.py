@@ -8,10 +8,9 @@ import time
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import PHONE, boxes, play_whole_games, start
+from tests.e2e.helpers import DESKTOP, PHONE, boxes, play_whole_games, start
 from tests.e2e.test_dayous_browser import create_room
 
-DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 # Stands in for the browser's vibration, to count what the page asks of it.
 # The log's position as each message arrives, which the page keeps through the message: the
 # bots may move more than once before the test looks.

@@ -12,6 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.conf import settings
+from django.core.management import CommandError, call_command
 
 from games.disunyer.rules import ENGINE
 from rooms import services
@@ -91,6 +92,30 @@ def test_the_site_is_started_with_its_procfiles_command_lines(tmp_path):
     assert commands["beat"] == [celery, "-A", "config", "beat", "--schedule", "var/celerybeat-schedule"]
     assert list(commands) == ["timers", "bots", "strong-bots", "beat"]  # the load test starts its own Redis
     assert commands["bots"][-4:] == ["--queues", "bots", "--pool", "solo"]
+
+
+def test_several_workers_per_queue_run_under_numbered_node_names(tmp_path):
+    """``--workers 2`` runs each Celery worker line twice, as production's supervisor
+    does: ``bots-1`` and ``bots-2``, their node names numbered the same way (given in
+    the line or not), and still one beat."""
+    (tmp_path / "Procfile").write_text(
+        "web: bin/web\n"
+        "timers: .venv/bin/celery -A config worker --queues timers --concurrency 2\n"
+        "bots: .venv/bin/celery -A config worker --queues bots --hostname bots@%h --pool solo\n"
+        "beat: .venv/bin/celery -A config beat --schedule var/celerybeat-schedule\n"
+    )
+    commands = procfile.worker_commands(tmp_path, tmp_path / "venv" / "bin", processes=2)
+    assert list(commands) == ["timers-1", "timers-2", "bots-1", "bots-2", "beat"]
+    assert commands["bots-2"][-6:] == ["--queues", "bots", "--hostname", "bots-2@%h", "--pool", "solo"]
+    assert commands["bots-1"][-6:] == ["--queues", "bots", "--hostname", "bots-1@%h", "--pool", "solo"]
+    assert commands["timers-2"][-2:] == ["--hostname", "timers-2@%h"]
+    assert commands["beat"][-3:] == ["beat", "--schedule", "var/celerybeat-schedule"]
+
+
+@pytest.mark.parametrize("option", [("--workers", "0"), ("--web", "0"), ("--tables", "0"), ("--connect-rounds", "-1")])
+def test_a_size_out_of_range_is_refused_before_anything_starts(option):
+    with pytest.raises(CommandError, match="must be at least 1"):
+        call_command("loadtest", *option)
 
 
 @pytest.mark.django_db

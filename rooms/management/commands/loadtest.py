@@ -74,6 +74,8 @@ class Command(BaseCommand):
                                  f"quick {QUICK['probes']}; 0: none)")
         parser.add_argument("--quick", action="store_true", help="10 tables x 8 sockets for 20 s: about a minute")
         parser.add_argument("--web", type=int, default=1, help="uvicorn processes; sockets spread evenly")
+        parser.add_argument("--workers", type=int, default=1,
+                            help="Celery workers per queue (timers, bots, strong bots), as WORKER_PROCESSES")
         parser.add_argument("--database-url", help="a PostgreSQL server to make a throw-away database on")
         parser.add_argument("--site-dir", default=str(settings.BASE_DIR), help="the checkout to serve")
         parser.add_argument("--bot-delay-ms", default="900,1100", help="BOT_DELAY_MS: about one action a second")
@@ -88,10 +90,10 @@ class Command(BaseCommand):
     def handle(self, *args, **given):
         sizes = {key: given[key] if given[key] is not None else (QUICK if given["quick"] else FULL)[key]
                  for key in FULL}
-        if min(sizes["tables"], sizes["sockets"], given["web"]) < 1 or min(
+        if min(sizes["tables"], sizes["sockets"], given["web"], given["workers"]) < 1 or min(
                 given["clients"], sizes["probes"], given["connect_rounds"]) < 0:
-            raise CommandError("--tables, --sockets and --web must be at least 1; --clients, --probes and "
-                               "--connect-rounds at least 0.")
+            raise CommandError("--tables, --sockets, --web and --workers must be at least 1; --clients, --probes "
+                               "and --connect-rounds at least 0.")
         if sizes["seconds"] < SHORTEST_WINDOW_SECONDS:
             raise CommandError(f"--seconds must be at least {SHORTEST_WINDOW_SECONDS}.")
         probe_groups = sizes.pop("probes")
@@ -99,7 +101,7 @@ class Command(BaseCommand):
             game=given["game"], **sizes, web=given["web"], site_dir=_site_dir(given["site_dir"]),
             database_url=_database_url(given["database_url"]), bot_delay_ms=_bot_delay(given["bot_delay_ms"]),
             client_processes=given["clients"], keep=given["keep"], probe_groups=probe_groups,
-            connect_rounds=given["connect_rounds"],
+            connect_rounds=given["connect_rounds"], workers=given["workers"],
         )
         try:
             result = asyncio.run(run(options, say=lambda line: print(line, file=sys.stderr, flush=True)))
