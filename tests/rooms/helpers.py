@@ -4,14 +4,18 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from django.test import Client
 from django.utils import timezone
 
 from accounts.identity import Player
 from games.core import IllegalAction
 from games.disunyer.rules import ENGINE
-from rooms import services
+from rooms import presence, services
 from rooms.models import Room
+from rooms.rendering import render_table
+from rooms.snapshots import load_snapshot
 
 NAMES = ("Ann", "Bea", "Carl", "Dora", "Eve", "Finn", "Gus", "Hal")
 ANN, BEA, CARL, DORA, EVE, FINN, GUS, HAL = (Player(name=n, guest_id=n.lower()) for n in NAMES)
@@ -86,3 +90,12 @@ def client_for(person: Player) -> Client:
     session["guest_id"], session["guest_name"] = person.guest_id, person.name
     session.save()
     return client
+
+
+async def assert_the_table_of_the_seat_of(player: Player, table: str, room_id: int) -> None:
+    """``table`` is the table of ``player``'s seat as a page load renders it now, not
+    a spectator's."""
+    snapshot = await database_sync_to_async(load_snapshot)(room_id)
+    now_present = await sync_to_async(presence.current)(room_id)
+    assert table == await sync_to_async(render_table)(snapshot, now_present, snapshot.seat_of(player))
+    assert table != await sync_to_async(render_table)(snapshot, now_present, None)

@@ -16,11 +16,9 @@ from django.core.cache import cache
 
 from accounts.identity import Player
 from config.asgi import application
-from rooms import presence
 from rooms.redisclients import async_client
-from rooms.rendering import render_table
 from rooms.snapshots import latest_key, load_snapshot, snapshots, store_snapshot
-from tests.rooms.helpers import ANN, BEA, PEOPLE, client_for, playing_room
+from tests.rooms.helpers import ANN, BEA, PEOPLE, assert_the_table_of_the_seat_of, client_for, playing_room
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("redis_url")]
 
@@ -143,10 +141,6 @@ async def test_a_session_the_cache_has_lost_is_read_from_the_database():
     bea = WebsocketCommunicator(application, f"/ws/rooms/{room.code}/", headers=headers)
     assert (await bea.connect())[0]
     try:
-        table = await _first_table(bea)
-        snapshot = await database_sync_to_async(load_snapshot)(room.pk)
-        now_present = await sync_to_async(presence.current)(room.pk)
-        assert table == await sync_to_async(render_table)(snapshot, now_present, snapshot.seat_of(BEA))
-        assert table != await sync_to_async(render_table)(snapshot, now_present, None)
+        await assert_the_table_of_the_seat_of(BEA, await _first_table(bea), room.pk)
     finally:
         await bea.disconnect()

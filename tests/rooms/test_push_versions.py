@@ -31,7 +31,17 @@ from rooms.layerwire import on_the_wire
 from rooms.redisclients import async_client
 from rooms.rendering import PRIVATE, PUBLIC, render_private, render_public, render_table
 from rooms.snapshots import _fetch_stored, _stored_key, latest_key, load_snapshot, snapshots
-from tests.rooms.helpers import ANN, BEA, PEOPLE, actor, create, fresh, person_at, playing_room
+from tests.rooms.helpers import (
+    ANN,
+    BEA,
+    PEOPLE,
+    actor,
+    assert_the_table_of_the_seat_of,
+    create,
+    fresh,
+    person_at,
+    playing_room,
+)
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("redis_url")]
 
@@ -405,10 +415,7 @@ async def test_a_logged_in_player_is_known_to_the_socket_from_the_session_alone(
     assert (await comm.connect())[0]
     try:
         table = next(frame for frame in await _frames_until(comm, room.version) if 'id="table-public"' in frame)
-        snapshot = await database_sync_to_async(load_snapshot)(room.pk)
-        now_present = await sync_to_async(presence.current)(room.pk)
-        assert table == await sync_to_async(render_table)(snapshot, now_present, snapshot.seat_of(cora))
-        assert table != await sync_to_async(render_table)(snapshot, now_present, None)
+        await assert_the_table_of_the_seat_of(cora, table, room.pk)
     finally:
         await comm.disconnect()
 
