@@ -55,7 +55,7 @@ def create(request, game):
 
 def join_by_code(request):
     form = JoinByCodeForm(request.GET)
-    if form.is_valid() and codeguard.find_room(form.cleaned_data["code"], request.META.get("REMOTE_ADDR")):
+    if form.is_valid() and codeguard.find_room(form.cleaned_data["code"], request):
         return redirect("rooms:room", code=form.cleaned_data["code"])
     error = form.errors.get("code", ["There is no room with that code. Check it and try again."])[0]
     messages.error(request, error)
@@ -64,7 +64,7 @@ def join_by_code(request):
 
 def _room_or_404(request, code: str) -> Room:
     """The room the URL's code names; every lookup by code goes through the code guard."""
-    room = codeguard.find_room(code, request.META.get("REMOTE_ADDR"))
+    room = codeguard.find_room(code, request)
     if room is None:
         raise Http404("There is no room with that code.")
     return room
