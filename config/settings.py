@@ -141,9 +141,12 @@ AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
 
-# Lookups of room codes that name no room, per client and minute, before every lookup
-# by code is refused for the rest of that minute (rooms/codeguard.py).
+# Lookups of room codes that name no room, per browser session and minute, and per
+# address and minute, before every lookup by code but of the rooms the session knows is
+# refused to that session, or to every session of that address, for the rest of that
+# minute (rooms/codeguard.py).
 ROOM_CODE_MISSES_PER_MINUTE = env_int("ROOM_CODE_MISSES_PER_MINUTE", 10, minimum=1)
+ROOM_CODE_ADDRESS_MISSES_PER_MINUTE = env_int("ROOM_CODE_ADDRESS_MISSES_PER_MINUTE", 60, minimum=1)
 
 
 def _trusted_proxies() -> list[str]:

@@ -52,12 +52,15 @@ class TableSeat:
 
 @dataclass
 class GameRecord:
-    """One past game of one account: its own result and the whole table's, best place first."""
+    """One past game of one account: its own result and the whole table's, best place
+    first, and whether the viewer may follow it to its room, its replay and its seed
+    (a private room's: its players and staff)."""
 
     result: Result
     game_title: str
     mode_label: str
     table: list[TableSeat] = field(default_factory=list)
+    room_shown: bool = False
 
 
 def profile_stats(user) -> list[GameStats]:
@@ -104,10 +107,12 @@ def results_of(user, include_voided: bool = False):
     return results if include_voided else results.filter(voided=False)
 
 
-def game_records(results) -> list[GameRecord]:
-    """Each result with its game's whole table (one query for every table)."""
+def game_records(results, viewer) -> list[GameRecord]:
+    """Each result with its game's whole table (one query for every table), as
+    ``viewer`` (a user, or an anonymous one) is shown it."""
     results = list(results)
     tables = defaultdict(list)
+    accounts = defaultdict(set)  # the accounts that played at each table
     seats = (
         Result.objects.filter(room_id__in={r.room_id for r in results})
         .order_by("place", "seat")
@@ -116,12 +121,15 @@ def game_records(results) -> list[GameRecord]:
     for room_id, pk, place, name, user_id, username, is_bot, points in seats:
         account = username if user_id and not is_bot else None
         tables[room_id].append(TableSeat(pk, place, name, account, is_bot, points))
+        if account:
+            accounts[room_id].add(user_id)
     return [
         GameRecord(
             result=result,
             game_title=BY_SLUG[result.game].title if result.game in BY_SLUG else result.game,
             mode_label=mode_label(result.game, result.mode),
             table=tables[result.room_id],
+            room_shown=result.room.is_open_to(viewer.pk in accounts[result.room_id], viewer.is_staff),
         )
         for result in results
     ]

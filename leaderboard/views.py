@@ -83,7 +83,7 @@ def profile(request, username):
     context = {
         "profile_user": user,
         "stats": profile_stats(user),
-        "records": game_records(results_of(user)[:RECENT_GAMES]),
+        "records": game_records(results_of(user)[:RECENT_GAMES], request.user),
         "is_me": request.user.pk == user.pk,
     }
     return render(request, "leaderboard/profile.html", context)
@@ -99,7 +99,7 @@ def my_games(request):
     return render(
         request,
         "leaderboard/my_games.html",
-        {"page": page, "records": game_records(page.object_list)},
+        {"page": page, "records": game_records(page.object_list, request.user)},
     )
 
 

@@ -83,27 +83,32 @@ class RoomConsumer(AsyncWebsocketConsumer):
         stored, read once joined (any earlier version is found, any later one announced).
         The client's misses, the latest version and the socket's session are read in one
         trip to Redis; a code this process has looked up before needs no other."""
-        room_id = codeguard.known_room_id(code) or await codeguard.find_room_id(code, address)
+        session = socket_session(self.scope)
+        client = codeguard.Client(address, session.session_key if session else None)
+        room_id = codeguard.known_room_id(code) or await codeguard.find_room_id(code, client)
         if room_id is None:
             return None
         await self.channel_layer.group_add(room_group(room_id), self.channel_name)
-        session = socket_session(self.scope)
-        misses, latest, *session_data = await async_client().mget(
-            codeguard.misses_key(address), latest_key(room_id), *([session.cache_location] if session else [])
+        address_misses, session_misses, latest, *session_data = await async_client().mget(
+            *client.misses_keys, latest_key(room_id), *([session.cache_location] if session else [])
         )
+        if session is not None:
+            session.take_cached(*session_data)
+        snapshot = await snapshots.at_latest(room_id, latest)
+        if snapshot is not None and snapshot.code != code.upper():  # gone since this process looked it up
+            snapshot = None
+        player = await _player(session)
+        seated = snapshot is not None and snapshot.seat_of(player) is not None
         try:
-            codeguard.check_not_paused(misses)
+            await codeguard.check_socket(client, [address_misses, session_misses], code, session, seated)
         except codeguard.GuessingPaused:
             await self._leave_unseen(room_id)
             raise
-        snapshot = await snapshots.at_latest(room_id, latest)
-        if snapshot is None or snapshot.code != code.upper():  # gone since this process looked it up
+        if snapshot is None:
             codeguard.forget_room_id(code)
             await self._leave_unseen(room_id)
             return None
-        if session is not None:
-            session.take_cached(*session_data)
-        self.room_id, self.player = room_id, await _player(session)
+        self.room_id, self.player = room_id, player
         return snapshot
 
     async def _leave_unseen(self, room_id: int):

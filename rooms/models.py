@@ -1,7 +1,7 @@
 from django.conf import settings
 from django.db import models
 
-from rooms.fairness import new_salt
+from rooms.fairness import is_open_to, new_salt
 from rooms.occupants import Occupant
 
 
@@ -45,6 +45,11 @@ class Room(models.Model):
         from games.catalogue import BY_SLUG
 
         return BY_SLUG[self.game].title
+
+    def is_open_to(self, is_player: bool, is_staff: bool = False) -> bool:
+        """Whether a viewer may see what this room's finished game keeps from outsiders
+        (``rooms.fairness.is_open_to``)."""
+        return is_open_to(self.is_public, is_player, is_staff)
 
     @property
     def seats_taken(self) -> int:

@@ -10,6 +10,7 @@ import functools
 
 from django.utils.safestring import SafeString, mark_safe
 
+from rooms.fairness import players_see_more
 from rooms.presence import NOBODY, Presence
 from rooms.presenters import presenter_for
 from rooms.presenters.common import seat_names
@@ -20,6 +21,7 @@ PUBLIC = "public"
 PRIVATE = "private"
 PRESENCE = "presence"
 PUBLIC_SHOWN = "public shown"
+PLAYERS = "players"
 
 
 def without_indentation(html: str) -> str:
@@ -79,12 +81,14 @@ def _private_shown(snapshot: Snapshot, seat: int | None) -> dict:
     return {"view": view, **(private(snapshot, view, seat) if private is not None else {})}
 
 
-def render_public(snapshot: Snapshot, presence: Presence) -> str:
+def render_public(snapshot: Snapshot, presence: Presence, seat: int | None = None) -> str:
     """Rendered once per version, from the spectator's view, with nobody connected; for
     each viewer the marks of who is connected are then swapped in (viewers connect one
     by one, and each one changes who is connected). The swap is a few string
-    replacements, cheaper than keeping a copy of the fragment per presence."""
-    return _with_marks(_public_with_nobody(snapshot), presence)
+    replacements, cheaper than keeping a copy of the fragment per presence. A player
+    (``seat``) of a private room whose game is over gets it as its players do, with the
+    seed: rendered once more for all of them."""
+    return _with_marks(_public_with_nobody(snapshot, seat is not None and players_see_more(snapshot)), presence)
 
 
 def shared_fragments(snapshot: Snapshot) -> dict:
@@ -108,11 +112,14 @@ def render_watched(public: str, spectators: str, presence: Presence) -> str:
     return _with_marks(public, presence) + spectators
 
 
-def _public_with_nobody(snapshot: Snapshot) -> str:
-    key = (PUBLIC, NOBODY)
+def _public_with_nobody(snapshot: Snapshot, for_players: bool = False) -> str:
+    """The public fragment with nobody connected, as anyone sees it, or as its players
+    do (``for_players``)."""
+    key = (PUBLIC, NOBODY, PLAYERS) if for_players else (PUBLIC, NOBODY)
     html = snapshot.rendered.get(key)
     if html is None:
         context = _context(snapshot, NOBODY, None, _public_shown(snapshot))
+        context["for_players"] = for_players
         html = snapshot.rendered[key] = _fragment(_templates(snapshot)[PUBLIC], context)
     return html
 
@@ -162,4 +169,5 @@ def render_presence(snapshot: Snapshot, presence: Presence) -> str:
 def render_table(snapshot: Snapshot, presence: Presence, seat: int | None) -> str:
     if seat is None:
         return render_watched(*spectators_fragments(snapshot), presence)
-    return render_public(snapshot, presence) + render_private(snapshot, presence, seat, seat == snapshot.host_seat)
+    private = render_private(snapshot, presence, seat, seat == snapshot.host_seat)
+    return render_public(snapshot, presence, seat) + private

@@ -22,7 +22,7 @@ from jinja2 import ChainableUndefined, Environment, Undefined
 
 from games.core import card_name
 from games.dayous import cards
-from rooms.fairness import of_snapshot
+from rooms.fairness import is_open_to, of_snapshot
 from rooms.presenters.common import action_json
 from rooms.reactions import PLAYER_EMOJIS
 from rooms.templatetags import tables
@@ -111,9 +111,10 @@ def seat_badges(seat, host_seat: int, presence) -> SafeString:
     return _seat_badges(seat=seat, host_seat=host_seat, presence=presence)
 
 
-def fairness(room) -> SafeString:
-    """The game's commitment, and once it is over its seed; nothing before it starts."""
-    disclosure = of_snapshot(room)
+def fairness(room, for_players: bool) -> SafeString:
+    """The game's commitment, and once it is over its seed (a private room's to its
+    players only); nothing before it starts."""
+    disclosure = of_snapshot(room, for_players)
     return _fairness(fair=disclosure, code=room.code) if disclosure else mark_safe("")
 
 
@@ -121,6 +122,7 @@ GLOBALS = {
     "card": card,
     "cp_card": cp_card,
     "fairness": fairness,
+    "is_open_to": is_open_to,
     "log_items": log_items,
     "move_face": move_face,
     "pip": pip,

@@ -55,7 +55,7 @@ def create(request, game):
 
 def join_by_code(request):
     form = JoinByCodeForm(request.GET)
-    if form.is_valid() and codeguard.find_room(form.cleaned_data["code"], request.META.get("REMOTE_ADDR")):
+    if form.is_valid() and codeguard.find_room(form.cleaned_data["code"], request):
         return redirect("rooms:room", code=form.cleaned_data["code"])
     error = form.errors.get("code", ["There is no room with that code. Check it and try again."])[0]
     messages.error(request, error)
@@ -64,7 +64,7 @@ def join_by_code(request):
 
 def _room_or_404(request, code: str) -> Room:
     """The room the URL's code names; every lookup by code goes through the code guard."""
-    room = codeguard.find_room(code, request.META.get("REMOTE_ADDR"))
+    room = codeguard.find_room(code, request)
     if room is None:
         raise Http404("There is no room with that code.")
     return room
@@ -161,19 +161,23 @@ def play_again(request, code):
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
+def _is_open_to(request, room: Room, seats: list) -> bool:
+    player = current_player(request)
+    return fairness.is_open_to(room.is_public, any(seat.belongs_to(player) for seat in seats), request.user.is_staff)
+
+
 FAIRNESS_SCRIPT = Path(__file__).resolve().parent.parent / "docs" / "fairness_check.py"
 
 
 def _verifiable(request, code: str) -> tuple[Room, Match, list]:
     """The room, its match and its seats, if this viewer may check its deals now: once
-    the game is over, a public room's by anyone, a private room's by its players."""
+    the game is over, by anyone it is open to (``fairness.is_open_to``)."""
     room = _room_or_404(request, code)
     match = Match.objects.filter(room=room).first()
     if match is None:
         raise Http404("This room's game never started: it has no deals to check.")
     seats = list(room.seats.all())
-    player = current_player(request)
-    if not room.is_public and not any(seat.belongs_to(player) for seat in seats):
+    if not _is_open_to(request, room, seats):
         raise PermissionDenied("This room is private: only its players can check its deals.")
     if room.status not in fairness.OVER:
         raise PermissionDenied("This game is still being played: its deals can be checked once it is over.")
@@ -207,14 +211,13 @@ def fairness_script(request):
 
 def _replayable(request, code: str) -> tuple[Room, Match, list]:
     """The room, its match and its seats, if this viewer may watch its replay: once the
-    game is over, a public room's by anyone, a private room's by its players."""
+    game is over, by anyone it is open to (``fairness.is_open_to``)."""
     room = _room_or_404(request, code)
     match = Match.objects.filter(room=room).first()
     if match is None:
         raise Http404("This room's game never started: there is nothing to replay.")
     seats = list(room.seats.all())
-    player = current_player(request)
-    if not room.is_public and not any(seat.belongs_to(player) for seat in seats):
+    if not _is_open_to(request, room, seats):
         raise PermissionDenied("This room is private: only its players can watch its replay.")
     if room.status not in fairness.OVER:
         raise PermissionDenied("This game is still being played: its replay opens once it is over.")

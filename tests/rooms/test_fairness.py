@@ -33,8 +33,8 @@ def strip_tags(html: str) -> str:
 
 
 def shown_on_the_table(room: Room) -> str:
-    """The fairness panel of the room's table, as every viewer gets it."""
-    return strip_tags(fairness(load_snapshot(room.pk)))
+    """The fairness panel of the (public) room's table, as every viewer gets it."""
+    return strip_tags(fairness(load_snapshot(room.pk), for_players=False))
 
 
 def verify_page(room: Room, person=ANN):
@@ -78,7 +78,7 @@ def test_the_table_shows_the_commitment_from_the_first_deal_and_the_seed_only_at
         assert promised in shown
         assert match.seed not in shown and match.salt not in shown
         play_one(room, (ANN,), rng)
-    page = fairness(load_snapshot(room.pk))
+    page = fairness(load_snapshot(room.pk), for_players=False)
     text = strip_tags(page)
     assert match.seed in text and match.salt in text and promised in text
     assert reverse("rooms:verify", kwargs={"code": room.code}) in page
@@ -248,4 +248,4 @@ def test_the_script_is_offered_for_download():
 def test_a_snapshot_not_taken_from_a_match_shows_no_commitment():
     """A replay's step has no salt: the panel shows nothing rather than a wrong commitment."""
     step = snapshot("disunyer", [seat(0, "Ann"), seat(1, "Bea")], status="finished", state={"seed": "ab" * 16})
-    assert fairness(step).strip() == ""
+    assert fairness(step, for_players=True).strip() == ""

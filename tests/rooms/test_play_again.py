@@ -1,5 +1,6 @@
 """After a game its players move on together: "Play again" opens the next room with
-the same game and options, and everyone at the old table is shown the way to it."""
+the same game and options, and everyone at the old table is shown the way to it (at a
+private room's table, its players only: tests/rooms/test_private_games.py)."""
 
 import random
 
@@ -17,9 +18,9 @@ from tests.rooms.helpers import ANN, BEA, ZED, create, fresh, person_at
 pytestmark = pytest.mark.django_db
 
 
-def finished_room(mode: str = "stuck-king") -> Room:
+def finished_room(mode: str = "stuck-king", is_public: bool = False) -> Room:
     """Ann and Bea with six bots, played to the end."""
-    room = create(ANN, mode=mode, is_public=False, bot_level="strong")
+    room = create(ANN, mode=mode, is_public=is_public, bot_level="strong")
     services.do_join(room.pk, BEA)
     for _ in range(6):
         services.do_add_bot(room.pk, ANN, "easy")
@@ -52,7 +53,9 @@ def test_the_first_player_opens_the_next_room_with_the_same_game_and_options():
 
 
 def test_everyone_at_the_old_table_is_shown_the_way_and_the_others_join():
-    room = finished_room()
+    """At a public room's old table, a player and a spectator alike are shown the way to
+    the next room; only the players get the button to join it."""
+    room = finished_room(is_public=True)
     following = services.do_play_again(room.pk, BEA)
     for player in (ANN, None):
         assert f'href="/rooms/{following.code}/"' in table_for(room, player)
