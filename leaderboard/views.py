@@ -3,7 +3,7 @@ from django.core.paginator import Paginator
 from django.db.models import Value
 from django.db.models.functions import Lower
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 
 from games.catalogue import BY_SLUG, GAMES
 from leaderboard import boards, rating_boards
@@ -75,11 +75,11 @@ def rating_board(request, game):
 def profile(request, username):
     """An account's public profile: per-game and per-mode stats, and its recent games."""
     # Lower() on both sides: the accounts' unique index on lower(username) finds it.
-    user = get_object_or_404(
-        get_user_model().objects.alias(lower_username=Lower("username")),
-        lower_username=Lower(Value(username)),
-        is_active=True,
-    )
+    accounts = get_user_model().objects.alias(lower_username=Lower("username"))
+    try:
+        user = accounts.get(lower_username=Lower(Value(username)), is_active=True)
+    except accounts.model.DoesNotExist:
+        raise Http404(f"There is no player called {username}.") from None
     context = {
         "profile_user": user,
         "stats": profile_stats(user),

@@ -1,3 +1,4 @@
+import functools
 import json
 from pathlib import Path
 
@@ -6,7 +7,6 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefresh
 
 from accounts.identity import current_player
@@ -79,6 +79,19 @@ def room(request, code):
     return render(request, "rooms/room.html", {"room": snapshot, "table": table, "viewer_seat": seat})
 
 
+def post_only(view):
+    """A room's button posts to its own URL; anything else there (a link followed, a
+    reload, a typed address) is sent to the room's page, where the buttons are."""
+
+    @functools.wraps(view)
+    def only_a_post(request, code):
+        if request.method != "POST":
+            return redirect("rooms:room", code=code.upper())
+        return view(request, code)
+
+    return only_a_post
+
+
 def _room_action(request, code, act):
     room = _room_or_404(request, code)
     try:
@@ -90,34 +103,34 @@ def _room_action(request, code, act):
     return redirect("rooms:room", code=room.code)
 
 
-@require_POST
+@post_only
 def join(request, code):
     return _room_action(request, code, services.do_join)
 
 
-@require_POST
+@post_only
 def leave(request, code):
     return _room_action(request, code, services.do_leave)
 
 
-@require_POST
+@post_only
 def start(request, code):
     return _room_action(request, code, services.do_start)
 
 
-@require_POST
+@post_only
 def add_bot(request, code):
     level = request.POST.get("level", "normal")
     return _room_action(request, code, lambda room_id, player: services.do_add_bot(room_id, player, level))
 
 
-@require_POST
+@post_only
 def fill_with_bots(request, code):
     level = request.POST.get("level", "normal")
     return _room_action(request, code, lambda room_id, player: services.do_fill_with_bots(room_id, player, level))
 
 
-@require_POST
+@post_only
 def remove_bot(request, code):
     try:
         index = int(request.POST.get("seat", ""))
@@ -127,7 +140,7 @@ def remove_bot(request, code):
     return _room_action(request, code, lambda room_id, player: services.do_remove_bot(room_id, player, index))
 
 
-@require_POST
+@post_only
 def propose_partner(request, code):
     try:
         index = int(request.POST.get("seat", ""))
@@ -139,7 +152,7 @@ def propose_partner(request, code):
     )
 
 
-@require_POST
+@post_only
 def answer_partner(request, code):
     accept = request.POST.get("answer") == "accept"
     return _room_action(
@@ -147,7 +160,7 @@ def answer_partner(request, code):
     )
 
 
-@require_POST
+@post_only
 def play_again(request, code):
     """Move on to the next game of this table's players (see ``services.do_play_again``)."""
     room = _room_or_404(request, code)
