@@ -14,6 +14,7 @@ from games.catalogue import BY_SLUG
 from rooms import codeguard, fairness, presence, replays, services, verification
 from rooms.errors import RoomError
 from rooms.forms import FORMS, JoinByCodeForm
+from rooms.gamerules import RULES
 from rooms.models import Match, Room
 from rooms.rendering import render_table
 from rooms.snapshots import load_snapshot
@@ -29,17 +30,27 @@ def lobby(request):
     )
     template = "rooms/_lobby_list.html" if request.htmx else "rooms/lobby.html"
     new_rooms = [(slug, BY_SLUG[slug].title) for slug in FORMS]
-    return render(request, template, {"rooms": rooms, "new_rooms": new_rooms})
+    return render(request, template, {"rooms": rooms, "new_rooms": new_rooms, "code_shapes": _code_shapes()})
+
+
+def _code_shapes() -> list[tuple[str, list[str]]]:
+    """Each shape a room code takes, with the games whose rooms have it:
+    [("4 letters", ["Disunyer", "Dayous"]), ("6 digits", ["Court Piece"])]."""
+    shapes: dict[str, list[str]] = {}
+    for rules in RULES.values():
+        shapes.setdefault(rules.code_shape, []).append(rules.title)
+    return list(shapes.items())
 
 
 def create(request, game):
     if game not in FORMS:
         raise Http404("There is no such game.")
-    form = FORMS[game](request.POST or None)
+    player = current_player(request)
+    form = FORMS[game](request.POST or None, player=player)
     if request.method == "POST" and form.is_valid():
         try:
             room = services.do_create_room(
-                current_player(request),
+                player,
                 game,
                 form.game_options(),
                 form.cleaned_data["is_public"],
