@@ -3,11 +3,17 @@ desktop): the create form's boxes, labels and coins, the 6-point win that needs 
 4-point rank, the invite link's share and copy button, and leaderboards that fit."""
 
 import re
+import subprocess
+import sys
 
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import ROOT
 from tests.e2e.helpers import DESKTOP, PHONE, add_bots
+from tests.e2e.seed_boards import WIDE
 from tests.e2e.test_disunyer_browser import create_room
+
+BOARD_PASSWORD = "l-Strong-pass-61"
 
 # Every control of the form: its box, the box of its label's words, and the viewport.
 FORM_LAYOUT = """() => [...document.querySelectorAll('main form :is(input:not([type=hidden]), select)')]
@@ -102,3 +108,50 @@ def test_on_a_phone_the_invite_button_opens_the_share_sheet_with_the_link(new_pa
     button.click()
     page.wait_for_function("window.sharedInvites && window.sharedInvites.length === 1")
     assert page.evaluate("window.sharedInvites[0].url") == f"{live_site}/rooms/{code}/"
+
+
+LEADERBOARD_PAGES = (
+    "/leaderboard/disunyer/", "/leaderboard/dayous/", "/leaderboard/courtpiece/",
+    "/leaderboard/disunyer/rating/", "/leaderboard/dayous/rating/", "/leaderboard/courtpiece/rating/",
+    "/leaderboard/courtpiece/richest/", f"/players/{WIDE}/", "/me/games/",
+)
+
+# What reaches past the page's width: the page itself, each table (wider than its box,
+# so columns hide behind a sideways scroll), and each cell or heading out of the page.
+CLIPPED = """(width) => ({
+  page: document.scrollingElement.scrollWidth,
+  tables: [...document.querySelectorAll('main table')]
+    .filter((table) => table.scrollWidth > table.parentElement.clientWidth)
+    .map((table) => [table.className, table.scrollWidth, table.parentElement.clientWidth]),
+  outside: [...document.querySelectorAll('main :is(h1, h2, td, th, li, a)')]
+    .filter((el) => el.checkVisibility())
+    .filter((el) => el.getBoundingClientRect().left < 0 || el.getBoundingClientRect().right > width)
+    .map((el) => el.textContent.trim().slice(0, 30)).slice(0, 5),
+})"""
+
+
+def test_every_leaderboard_page_shows_all_its_columns_within_a_phones_width(new_page, live_env):
+    """A club whose names are as wide as a username can be (20 W's): on a 390 px phone,
+    the three points boards, the rating boards, the richest players, a profile and "Your
+    games" show every column without a sideways scroll and nothing past the screen's
+    edge; on the points boards each stat is named beside its value and the player's own
+    row, below the first page, shows the same way. On a desktop the boards stay tables."""
+    subprocess.run([sys.executable, "-m", "tests.e2e.seed_boards", BOARD_PASSWORD], cwd=ROOT, env=live_env,
+                   check=True, capture_output=True)
+    page = new_page("/accounts/login/", **PHONE)
+    page.get_by_label("Username").fill(WIDE)
+    page.get_by_label("Password").fill(BOARD_PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_test_id("who")).to_have_text(WIDE)
+    width = PHONE["viewport"]["width"]
+    for path in LEADERBOARD_PAGES:
+        page.goto(path)
+        assert page.evaluate(CLIPPED, width) == {"page": width, "tables": [], "outside": []}, path
+    page.goto("/leaderboard/dayous/")
+    own = page.get_by_test_id("own-rank").get_by_test_id("my-row")
+    expect(own.locator("td[data-label='Defences']")).to_be_visible()
+    assert own.locator("td[data-label='Defences']").evaluate("td => getComputedStyle(td, '::before').content") \
+        == '"Defences "'
+    page.set_viewport_size(DESKTOP["viewport"])
+    expect(page.get_by_role("columnheader", name="Defences")).to_be_visible()
+    assert page.evaluate(CLIPPED, DESKTOP["viewport"]["width"])["tables"] == []
