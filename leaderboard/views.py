@@ -3,11 +3,11 @@ from django.core.paginator import Paginator
 from django.db.models import Value
 from django.db.models.functions import Lower
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 
 from games.catalogue import BY_SLUG, GAMES
 from leaderboard import boards, rating_boards
-from leaderboard.counters import columns
+from leaderboard.counters import Column, columns
 from leaderboard.history import game_records, profile_stats, results_of
 from leaderboard.modes import modes_of
 from leaderboard.ratings import PROVISIONAL_GAMES
@@ -27,6 +27,8 @@ def board(request, game):
     if info is None:
         raise Http404("There is no such game.")
     period = boards.period_from(request.GET.get("period"))
+    text = boards.board_text(game)
+    headings = _headings(game, text)
     rows = boards.board(game, period)
     shape = boards.shape(game, period)
     page = boards.ShapedPaginator(rows, BOARD_PAGE_SIZE, shape).get_page(request.GET.get("page"))
@@ -38,15 +40,23 @@ def board(request, game):
         "period": period,
         "periods": boards.PERIODS,
         "modes": modes_of(game),
-        "columns": columns(game),
-        "colspan": 5 + len(modes_of(game)) + len(columns(game)),
-        "text": boards.board_text(game),
+        "headings": headings,
+        "colspan": 3 + len(headings),
+        "text": text,
         "page": page,
         "rows": shown,
         "own_row": mine,
         "own_row_off_page": mine is not None and not any(row.is_me for row in shown),
     }
     return render(request, "leaderboard/board.html", context)
+
+
+def _headings(game: str, text: boards.BoardText) -> list[Column]:
+    """A points board's columns after the points, with their tooltips: games, wins, the
+    game's counters, then the games played / won in each mode (``board_row``'s cells)."""
+    played = f"{text.games.lower()} played / won"
+    by_mode = [Column(mode.label, f"{mode.label}: {played}") for mode in modes_of(game)]
+    return [Column(text.games, ""), Column(text.wins, ""), *columns(game), *by_mode]
 
 
 def rating_board(request, game):
@@ -75,11 +85,11 @@ def rating_board(request, game):
 def profile(request, username):
     """An account's public profile: per-game and per-mode stats, and its recent games."""
     # Lower() on both sides: the accounts' unique index on lower(username) finds it.
-    user = get_object_or_404(
-        get_user_model().objects.alias(lower_username=Lower("username")),
-        lower_username=Lower(Value(username)),
-        is_active=True,
-    )
+    accounts = get_user_model().objects.alias(lower_username=Lower("username"))
+    try:
+        user = accounts.get(lower_username=Lower(Value(username)), is_active=True)
+    except accounts.model.DoesNotExist:
+        raise Http404(f"There is no player called {username}.") from None
     context = {
         "profile_user": user,
         "stats": profile_stats(user),

@@ -1,6 +1,33 @@
 from django import forms
 
+from accounts import coins
+from games.courtpiece import options as courtpiece_options
+from games.dayous import options as dayous_options
 from rooms.gamerules import BOT_LEVELS
+
+
+def _whole_number(
+    label: str, bounds: tuple[int, int], unit: str, help_text: str = "", **kwargs
+) -> forms.IntegerField:
+    """A number field from the engine's ``bounds`` that says its range under it and in
+    its errors; ``unit`` (points, coins, seconds) is shown after the box."""
+    low, high = bounds
+    field = forms.IntegerField(
+        label=label,
+        min_value=low,
+        max_value=high,
+        help_text=f"From {low:,} to {high:,} {unit}. {help_text}".strip(),
+        error_messages={
+            "required": f"Say the {label.lower()} ({low:,} to {high:,} {unit}).",
+            "invalid": f"The {label.lower()} must be a whole number from {low:,} to {high:,} {unit}.",
+            "min_value": f"The {label.lower()} must be at least {low:,} {unit}.",
+            "max_value": f"The {label.lower()} can be at most {high:,} {unit}.",
+        },
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        **kwargs,
+    )
+    field.unit = unit
+    return field
 
 
 class RoomForm(forms.Form):
@@ -18,6 +45,10 @@ class RoomForm(forms.Form):
         choices=[(level, level.capitalize()) for level in BOT_LEVELS],
         initial="normal",
     )
+
+    def __init__(self, data=None, player=None):
+        """``player``: who creates the room (a form with a bet shows them their coins)."""
+        super().__init__(data)
 
     def game_options(self) -> dict:
         return {}
@@ -49,19 +80,7 @@ class DayousRoomForm(RoomForm):
         coerce=int,
         initial="1",
     )
-    clock = forms.IntegerField(
-        label="Seconds per move",
-        min_value=10,
-        max_value=60,
-        initial=30,
-        help_text="From 10 to 60 seconds.",
-        error_messages={
-            "required": "Say how many seconds a player has per move (10 to 60).",
-            "invalid": "The clock must be a whole number of seconds from 10 to 60.",
-            "min_value": "The clock must be at least 10 seconds.",
-            "max_value": "The clock can be at most 60 seconds.",
-        },
-    )
+    clock = _whole_number("Seconds per move", dayous_options.CLOCK_RANGE, "seconds", initial=30)
 
     field_order = ["players", "decks", "clock", "is_public", "bot_level"]
 
@@ -81,21 +100,6 @@ DayousRoomForm.base_fields["players"] = forms.TypedChoiceField(
     initial="4",
     help_text="One deck seats 2 to 7 players; two or three decks up to 8.",
 )
-
-def _whole_number(label: str, low: int, high: int, unit: str, **kwargs) -> forms.IntegerField:
-    return forms.IntegerField(
-        label=label,
-        min_value=low,
-        max_value=high,
-        error_messages={
-            "required": f"Say the {label.lower()} ({low:,} to {high:,} {unit}).",
-            "invalid": f"The {label.lower()} must be a whole number from {low:,} to {high:,} {unit}.",
-            "min_value": f"The {label.lower()} must be at least {low:,} {unit}.",
-            "max_value": f"The {label.lower()} can be at most {high:,} {unit}.",
-        },
-        **kwargs,
-    )
-
 
 COURT_PIECE_GAMES = [
     ("double-sar", "Double Sar"),
@@ -129,7 +133,11 @@ class CourtPieceRoomForm(RoomForm):
         help_text="The least the first pile, then every later pile, must hold to be picked up.",
         error_messages={"required": "Choose the pile sizes.", "invalid_choice": "The pile sizes are 3-2-2 or 5-3-3."},
     )
-    ace_cannot_win_pile = forms.BooleanField(label="Ace cannot win the pile", required=False)
+    ace_cannot_win_pile = forms.BooleanField(
+        label="Ace cannot win the pile",
+        required=False,
+        help_text="A trick won with an ace never picks up the pile (the 13th trick still takes what is left).",
+    )
     four_point_rank = forms.ChoiceField(
         label="4-point win",
         choices=COURT_PIECE_RANKS,
@@ -141,16 +149,24 @@ class CourtPieceRoomForm(RoomForm):
     six_point = forms.BooleanField(
         label="6-point win",
         required=False,
-        help_text="As for 4 points, and the partner's last card is the same rank in another suit.",
+        help_text="As for 4 points, and the partner's last card is the same rank in another suit. "
+                  "It needs a 4-point rank.",
+        # static/js/room_form.js keeps it off and disabled while the 4-point win is off.
+        widget=forms.CheckboxInput(attrs={"data-needs": "four_point_rank"}),
     )
-    winning_points = _whole_number("Winning points", 10, 100, "points", initial=10)
-    bet = _whole_number("Bet", 25, 1000, "coins", initial=100,
+    winning_points = _whole_number("Winning points", courtpiece_options.WINNING_POINTS_RANGE, "points", initial=10)
+    bet = _whole_number("Bet", courtpiece_options.BET_RANGE, "coins", initial=100,
                         help_text="Paid by each loser, to each winner, every round (double for all 13 hands). "
                                   "Sitting down needs twice the bet.")
-    clock = _whole_number("Seconds per move", 5, 30, "seconds", initial=15, help_text="From 5 to 30 seconds.")
+    clock = _whole_number("Seconds per move", courtpiece_options.CLOCK_RANGE, "seconds", initial=15)
 
     field_order = ["game", "pile", "ace_cannot_win_pile", "four_point_rank", "six_point",
                    "winning_points", "bet", "clock", "is_public", "bot_level"]
+
+    def __init__(self, data=None, player=None):
+        super().__init__(data)
+        if player is not None:
+            self.fields["bet"].beside = _what_you_can_bet(coins.balance_of(player))
 
     def clean(self):
         cleaned = super().clean()
@@ -170,6 +186,18 @@ class CourtPieceRoomForm(RoomForm):
             "bet": data["bet"],
             "clock": data["clock"],
         }
+
+
+def _what_you_can_bet(balance: int) -> str:
+    """The creator's coins beside the bet, and the highest bet they can sit down at
+    (sitting down needs twice the bet)."""
+    lowest, highest = courtpiece_options.BET_RANGE
+    you_have = f"You have {coins.coins(balance)}"
+    if balance < 2 * lowest:
+        return f"{you_have}: sitting down needs at least {coins.coins(2 * lowest)}."
+    if balance >= 2 * highest:
+        return f"{you_have}: enough for any bet."
+    return f"{you_have}: enough for a bet of up to {balance // 2:,}."
 
 
 FORMS = {"disunyer": DisunyerRoomForm, "dayous": DayousRoomForm, "courtpiece": CourtPieceRoomForm}

@@ -76,6 +76,13 @@ class RoomRules:
     def bot_for(self, level: str):
         return self.bots[level]()
 
+    @property
+    def code_shape(self) -> str:
+        """What a room's code looks like, in words: "4 letters", "6 digits"."""
+        alphabet = self.code_alphabet
+        kind = "digits" if alphabet.isdigit() else "letters" if alphabet.isalpha() else "letters and digits"
+        return f"{self.code_length} {kind}"
+
     def played_by_bot(self, seat) -> bool:
         """A bot's seat, or a person's seat a stand-in bot plays after their timeouts."""
         if seat.is_bot:

@@ -1,3 +1,4 @@
+import functools
 import json
 from pathlib import Path
 
@@ -6,7 +7,6 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefresh
 
 from accounts.identity import current_player
@@ -14,6 +14,7 @@ from games.catalogue import BY_SLUG
 from rooms import codeguard, fairness, presence, replays, services, verification
 from rooms.errors import RoomError
 from rooms.forms import FORMS, JoinByCodeForm
+from rooms.gamerules import RULES
 from rooms.models import Match, Room
 from rooms.rendering import render_table
 from rooms.snapshots import load_snapshot
@@ -29,17 +30,27 @@ def lobby(request):
     )
     template = "rooms/_lobby_list.html" if request.htmx else "rooms/lobby.html"
     new_rooms = [(slug, BY_SLUG[slug].title) for slug in FORMS]
-    return render(request, template, {"rooms": rooms, "new_rooms": new_rooms})
+    return render(request, template, {"rooms": rooms, "new_rooms": new_rooms, "code_shapes": _code_shapes()})
+
+
+def _code_shapes() -> list[tuple[str, list[str]]]:
+    """Each shape a room code takes, with the games whose rooms have it:
+    [("4 letters", ["Disunyer", "Dayous"]), ("6 digits", ["Court Piece"])]."""
+    shapes: dict[str, list[str]] = {}
+    for rules in RULES.values():
+        shapes.setdefault(rules.code_shape, []).append(rules.title)
+    return list(shapes.items())
 
 
 def create(request, game):
     if game not in FORMS:
         raise Http404("There is no such game.")
-    form = FORMS[game](request.POST or None)
+    player = current_player(request)
+    form = FORMS[game](request.POST or None, player=player)
     if request.method == "POST" and form.is_valid():
         try:
             room = services.do_create_room(
-                current_player(request),
+                player,
                 game,
                 form.game_options(),
                 form.cleaned_data["is_public"],
@@ -79,6 +90,19 @@ def room(request, code):
     return render(request, "rooms/room.html", {"room": snapshot, "table": table, "viewer_seat": seat})
 
 
+def post_only(view):
+    """A room's button posts to its own URL; anything else there (a link followed, a
+    reload, a typed address) is sent to the room's page, where the buttons are."""
+
+    @functools.wraps(view)
+    def only_a_post(request, code):
+        if request.method != "POST":
+            return redirect("rooms:room", code=code.upper())
+        return view(request, code)
+
+    return only_a_post
+
+
 def _room_action(request, code, act):
     room = _room_or_404(request, code)
     try:
@@ -90,34 +114,34 @@ def _room_action(request, code, act):
     return redirect("rooms:room", code=room.code)
 
 
-@require_POST
+@post_only
 def join(request, code):
     return _room_action(request, code, services.do_join)
 
 
-@require_POST
+@post_only
 def leave(request, code):
     return _room_action(request, code, services.do_leave)
 
 
-@require_POST
+@post_only
 def start(request, code):
     return _room_action(request, code, services.do_start)
 
 
-@require_POST
+@post_only
 def add_bot(request, code):
     level = request.POST.get("level", "normal")
     return _room_action(request, code, lambda room_id, player: services.do_add_bot(room_id, player, level))
 
 
-@require_POST
+@post_only
 def fill_with_bots(request, code):
     level = request.POST.get("level", "normal")
     return _room_action(request, code, lambda room_id, player: services.do_fill_with_bots(room_id, player, level))
 
 
-@require_POST
+@post_only
 def remove_bot(request, code):
     try:
         index = int(request.POST.get("seat", ""))
@@ -127,7 +151,7 @@ def remove_bot(request, code):
     return _room_action(request, code, lambda room_id, player: services.do_remove_bot(room_id, player, index))
 
 
-@require_POST
+@post_only
 def propose_partner(request, code):
     try:
         index = int(request.POST.get("seat", ""))
@@ -139,7 +163,7 @@ def propose_partner(request, code):
     )
 
 
-@require_POST
+@post_only
 def answer_partner(request, code):
     accept = request.POST.get("answer") == "accept"
     return _room_action(
@@ -147,7 +171,7 @@ def answer_partner(request, code):
     )
 
 
-@require_POST
+@post_only
 def play_again(request, code):
     """Move on to the next game of this table's players (see ``services.do_play_again``)."""
     room = _room_or_404(request, code)

@@ -62,3 +62,41 @@ def test_the_500_page_needs_no_request_and_no_context():
     user or the context processors (the error may be in them)."""
     page = render_to_string("500.html")
     assert STYLESHEET in page and "Something went wrong" in page and "Guest" not in page
+
+
+def test_an_unknown_players_profile_says_so_on_the_sites_404_page(client):
+    """/players/nobody_here/ is the site's 404 page saying "There is no player called
+    nobody_here.", not Django's "No User matches the given query."; a name with markup
+    in it is shown as text."""
+    page = assert_site_page_with_a_way_back(client.get("/players/nobody_here/"), 404, "Not found")
+    assert "There is no player called nobody_here. Check the link" in page
+    assert "matches the given query" not in page
+    page = client.get("/players/%3Cb%3EZoe/").content.decode()
+    assert "There is no player called &lt;b&gt;Zoe." in page and "<b>Zoe" not in page
+
+
+def test_a_get_on_a_rooms_buttons_addresses_leads_to_the_room_and_changes_nothing(client):
+    """Every address under /rooms/<code>/ answers a GET with a page or a redirect, never a
+    blank 405: the addresses the room's buttons post to (join, leave, start, bots,
+    partner, play again) send Bea to the room's page, where those buttons are, and
+    following them seats nobody and adds no bot."""
+    from rooms import urls as room_urls
+    from tests.rooms.helpers import create
+
+    room = create()
+    room_page = reverse("rooms:room", args=[room.code])
+    button_addresses = []
+    for pattern in room_urls.urlpatterns:
+        if "code" not in pattern.pattern.converters:
+            continue
+        url = reverse(f"rooms:{pattern.name}", kwargs={"code": room.code.lower()})
+        response = client.get(url)
+        assert response.status_code != 405, url
+        if response.status_code == 302:
+            assert response["Location"] == room_page, url
+            button_addresses.append(pattern.name)
+        else:
+            assert response.status_code in (200, 403, 404) and b"<h1>" in response.content, url
+    assert {"join", "leave", "start", "add_bot", "fill_with_bots", "remove_bot",
+            "propose_partner", "answer_partner", "play_again"} <= set(button_addresses)
+    assert room.seats.exclude(name="").count() == 1

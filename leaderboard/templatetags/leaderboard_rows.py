@@ -51,21 +51,26 @@ def player_cell(row) -> str:
 
 
 @register.simple_tag
-def board_row(row):
-    """One row of a points board (leaderboard/boards.py ``BoardRow``)."""
-    counters = "".join(f'<td class="num counter">{escape(value)}</td>' for value in row.counters)
+def board_row(row, headings):
+    """One row of a points board (leaderboard/boards.py ``BoardRow``). The points carry
+    their unit, and each cell after them its column's heading (``headings``,
+    leaderboard/views.py): a phone shows them beside the values."""
+    games, wins, *others = (f' data-label="{escape(column.heading)}"' for column in headings)
+    counters = "".join(
+        f'<td class="num counter"{label}>{escape(value)}</td>' for label, value in zip(others, row.counters)
+    )
     by_mode = "".join(
-        f'<td class="num mode-count" title="{escape(count.label)}: {escape(count.games)} played, '
+        f'<td class="num mode-count"{label} title="{escape(count.label)}: {escape(count.games)} played, '
         f'{escape(count.wins)} won">{escape(count.games)} / {escape(count.wins)}</td>'
-        for count in row.by_mode
+        for label, count in zip(others[len(row.counters):], row.by_mode)
     )
     return mark_safe(
         f'<tr{MY_ROW if row.is_me else ""}>\n'
         f'  <td class="num rank">{escape(row.rank)}</td>\n'
         f"  {player_cell(row)}\n"
-        f'  <td class="num points">{escape(row.points)}</td>\n'
-        f'  <td class="num">{escape(row.games)}</td>\n'
-        f'  <td class="num">{escape(row.wins)}</td>\n'
+        f'  <td class="num points" data-unit="point{"" if row.points == 1 else "s"}">{escape(row.points)}</td>\n'
+        f'  <td class="num"{games}>{escape(row.games)}</td>\n'
+        f'  <td class="num"{wins}>{escape(row.wins)}</td>\n'
         f"  {counters}\n"
         f"  {by_mode}\n"
         "</tr>\n"

@@ -1,6 +1,7 @@
 """Disunyer's table: the engine's view is shown as it is (the viewer's card and moves
 too); the presenter adds the score sheet (who went out in each round, and with which
-card) and the final places with their points (doubled when no seat was a bot)."""
+card), the final places with their points (doubled when no seat was a bot) and, for the
+viewer, whether their pass draws from the deck (the round's last player)."""
 
 from typing import TypedDict
 
@@ -49,3 +50,10 @@ def score_sheet(snapshot, view: dict) -> list[SheetRow]:
 
 def public(snapshot, view: dict) -> dict:
     return {"results": results(snapshot, view), "had_bots": had_bots(snapshot), "sheet": score_sheet(snapshot, view)}
+
+
+def private(snapshot, view: dict, seat: int | None) -> dict:
+    """Whether the viewer decides as the round's last player, whose pass draws a card
+    from the deck (there is nobody after them to pass to)."""
+    in_round = view.get("in_round") or []
+    return {"passes_to_deck": seat is not None and view.get("turn") == seat and in_round[-1:] == [seat]}

@@ -76,7 +76,7 @@ def test_the_form_offers_players_decks_and_clock_with_their_defaults():
         ({"decks": "4"}, "decks", "Select a valid choice"),
         ({"clock": "5"}, "clock", "at least 10 seconds"),
         ({"clock": "61"}, "clock", "at most 60 seconds"),
-        ({"clock": "soon"}, "clock", "whole number of seconds"),
+        ({"clock": "soon"}, "clock", "whole number from 10 to 60 seconds"),
     ],
 )
 def test_the_form_refuses_values_out_of_range(data, field, message):

@@ -44,6 +44,26 @@ def test_a_name_with_markup_and_quotes_shows_as_typed_and_never_as_markup(game, 
         assert "<b>Bea</b>" not in html and HOSTILE not in html
 
 
+def test_the_rounds_last_player_is_told_a_pass_draws_from_the_deck():
+    """Three players keep or pass in turn: Ann (first) and Bea are told to keep or pass
+    to the next player; Carl, last of the round, is told that his pass draws a card from
+    the deck, never to pass it to a next player."""
+    engine = RULES["disunyer"].engine
+    state = engine.start(3, {"mode": "standard"}, seed="last-player", deck="2o 3o 4o 5o 6o 7o".split())
+    seats = [seat(0, "Ann"), seat(1, "Bea"), seat(2, "Carl")]
+    everyone = Presence(frozenset({0, 1, 2}), 0)
+    hints = []
+    for turn in (0, 1, 2):
+        assert engine.to_act(state) == [turn]
+        table = snapshot("disunyer", seats, {"mode": "standard"}, state=state)
+        hints.append(re.search(r'<p class="hint">([^<]*(?:pass|deck)[^<]*)</p>',
+                               rendering.render_table(table, everyone, turn))[1])
+        state, _ = engine.apply(state, turn, {"type": "keep"})
+    assert hints[0] == hints[1] == "Keep your card or pass it to the next player."
+    assert hints[2] == ("You are last this round: keep your card, or pass it and draw one from the deck, "
+                        "which everyone sees.")
+
+
 @pytest.mark.parametrize("game", sorted(SEATS))
 def test_a_player_is_offered_the_emojis_and_a_spectator_the_heart(game):
     table = _table(game, started=True)
