@@ -1,6 +1,6 @@
 from django.contrib import messages
 from django.contrib.auth import REDIRECT_FIELD_NAME, login
-from django.contrib.auth.views import LoginView
+from django.contrib.auth.views import LoginView, LogoutView
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
@@ -11,10 +11,11 @@ from accounts.signals import guest_became_user
 
 
 def safe_next(request) -> str:
-    """The ``next`` page asked for (form field, else query string) when it is on this
-    site (over HTTPS if this request is), else ``""``: no ``next`` sends anyone away."""
+    """The ``next`` page asked for (form field, else query string) when it is a path on
+    this site ("/rooms/ABCD/"), else ``""``: no ``next`` sends anyone away, and a bare
+    word ("logout") or a whole URL is not taken for one."""
     target = request.POST.get(REDIRECT_FIELD_NAME) or request.GET.get(REDIRECT_FIELD_NAME) or ""
-    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+    if target.startswith("/") and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
         return target
     return ""
 
@@ -53,6 +54,11 @@ class PlayerLoginView(LoginView):
         response = super().form_valid(form)
         _hand_over_guest_progress(self.request, guest_id, form.get_user())
         return response
+
+
+class PlayerLogoutView(LogoutView):
+    def get_redirect_url(self):
+        return safe_next(self.request)
 
 
 @require_POST
