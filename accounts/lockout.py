@@ -12,5 +12,5 @@ def lockout_username(request, credentials: dict | None) -> str | None:
     typed = (credentials or request.POST).get(settings.AXES_USERNAME_FORM_FIELD)
     if not typed:
         return typed
-    account = User.objects.filter(username__iexact=typed).values_list("username", flat=True).first()
-    return account or typed.lower()
+    account = User.objects.by_username(typed)
+    return account.username if account else typed.lower()
