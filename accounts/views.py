@@ -1,13 +1,16 @@
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import REDIRECT_FIELD_NAME, login
 from django.contrib.auth.views import LoginView, LogoutView
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from accounts.forms import GuestNameForm, LoginForm, SignUpForm
 from accounts.identity import GUEST_ID_KEY, GUEST_NAME_KEY
 from accounts.signals import guest_became_user
+from accounts.signups import count_signup, signups_paused_until
 
 
 def safe_next(request) -> str:
@@ -29,9 +32,20 @@ def _hand_over_guest_progress(request, guest_id: str | None, user) -> None:
             messages.error(request, problem)
 
 
+def _signups_paused(request, until):
+    context = {"now": timezone.now(), "until": until, "limit": settings.SIGNUPS_PER_ADDRESS_PER_DAY}
+    return render(request, "accounts/signups_paused.html", context, status=429)
+
+
 def signup(request):
+    paused_until = signups_paused_until(request)
+    if paused_until:
+        return _signups_paused(request, paused_until)
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        paused_until = count_signup(request)
+        if paused_until:
+            return _signups_paused(request, paused_until)
         user = form.save()
         guest_id = request.session.get(GUEST_ID_KEY)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")

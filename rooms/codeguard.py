@@ -8,19 +8,19 @@ lookup by code, real codes too, until that minute is over: if real codes were st
 served, the refusals would tell which codes exist, and the guessing would go on at full
 speed.
 
-The client is the address the server saw (behind a proxy named in
-DJANGO_TRUSTED_PROXIES, the one that proxy forwards). IPv6 clients are counted per /64,
-the block a single subscriber is given.
+The client is its address as config/clients.py counts it: the address the server saw
+(behind a proxy named in DJANGO_TRUSTED_PROXIES, the one that proxy forwards), IPv6
+clients per /64, the block a single subscriber is given.
 """
 
 import asyncio
-import ipaddress
 
 from channels.db import database_sync_to_async
 from django.conf import settings
 from django.db.models import QuerySet
 from django.shortcuts import render
 
+from config.clients import client_key
 from rooms.models import Room
 from rooms.redisclients import async_client, key, sync_client
 
@@ -94,24 +94,12 @@ def _find(code: str, address: str | None, rooms: QuerySet):
 
 
 def misses_key(address: str | None) -> str:
-    return key("room-code-misses", _client(address))
+    return key("room-code-misses", client_key(address))
 
 
 def check_not_paused(misses: bytes | None) -> None:
     if int(misses or 0) >= settings.ROOM_CODE_MISSES_PER_MINUTE:
         raise GuessingPaused
-
-
-def _client(address: str | None) -> str:
-    try:
-        ip = ipaddress.ip_address(address or "")
-    except ValueError:
-        return address or "unknown"  # not served over IP (a Unix socket): one client
-    if ip.version == 6 and ip.ipv4_mapped:
-        ip = ip.ipv4_mapped
-    if ip.version == 6:
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False).network_address)
-    return str(ip)
 
 
 def _count_miss(misses: str) -> None:
