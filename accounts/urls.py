@@ -8,5 +8,6 @@ urlpatterns = [
     path("login/", views.PlayerLoginView.as_view(), name="login"),
     path("logout/", views.PlayerLogoutView.as_view(), name="logout"),
     path("me/", views.me, name="me"),
+    path("password/", views.PlayerPasswordChangeView.as_view(), name="password_change"),
     path("guest-name/", views.guest_name, name="guest_name"),
 ]

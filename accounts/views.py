@@ -1,8 +1,10 @@
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import REDIRECT_FIELD_NAME, login
-from django.contrib.auth.views import LoginView, LogoutView
+from django.contrib.auth.views import LoginView, LogoutView, PasswordChangeView
+from django.contrib.messages.views import SuccessMessageMixin
 from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
@@ -73,6 +75,14 @@ class PlayerLoginView(LoginView):
 class PlayerLogoutView(LogoutView):
     def get_redirect_url(self):
         return safe_next(self.request)
+
+
+class PlayerPasswordChangeView(SuccessMessageMixin, PasswordChangeView):
+    """Logged in only (a guest is sent to log in first); the player stays logged in."""
+
+    template_name = "accounts/password_change.html"
+    success_url = reverse_lazy("accounts:me")
+    success_message = "Your password has been changed."
 
 
 @require_POST
