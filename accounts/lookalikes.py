@@ -13,18 +13,27 @@ shown.
 import re
 import string
 import unicodedata
-
-from confusable_homoglyphs.confusables import confusables_data
+from functools import cache
 
 # Besides the pairs Unicode names: a username's _ and - look alike.
 EXTRA_LOOKALIKES = (("_", "-"),)
 
 
+@cache
+def _confusables() -> dict:
+    # Loaded on first use: Unicode's confusables take about 10 MB and 70 ms to load, which
+    # a process that never checks a name (a bot worker) does without.
+    from confusable_homoglyphs.confusables import confusables_data
+
+    return confusables_data
+
+
 def _ascii_lookalikes(character: str) -> list[str]:
-    return [glyph["c"] for glyph in confusables_data.get(character, ()) if glyph["c"].isascii()]
+    return [glyph["c"] for glyph in _confusables().get(character, ()) if glyph["c"].isascii()]
 
 
-def _ascii_classes() -> dict[str, str]:
+@cache
+def _classes() -> dict[str, str]:
     """Each printable ASCII character's class: one character standing for every
     character it looks like, in either case, through any chain of look-alikes."""
     representative = {character: character for character in string.printable}
@@ -46,16 +55,16 @@ def _ascii_classes() -> dict[str, str]:
     return {character: find(character) for character in string.printable}
 
 
-_CLASSES = _ascii_classes()
-
-
 def _folded(text: str) -> str:
-    return "".join(_CLASSES.get(character) or character.casefold() for character in text)
+    classes = _classes()
+    return "".join(classes.get(character) or character.casefold() for character in text)
 
 
-# Runs of characters that look like one ASCII character ("rn" like "m"), folded too.
-_RUNS = [(_folded(glyph), _CLASSES[character]) for character in string.printable
-         for glyph in _ascii_lookalikes(character) if len(glyph) > 1]
+@cache
+def _runs() -> list[tuple[str, str]]:
+    """Runs of characters that look like one ASCII character ("rn" like "m"), folded too."""
+    return [(_folded(glyph), _classes()[character]) for character in string.printable
+            for glyph in _ascii_lookalikes(character) if len(glyph) > 1]
 
 
 def _latin(character: str) -> str:
@@ -67,7 +76,7 @@ def _latin(character: str) -> str:
 
 def skeleton(name: str) -> str:
     text = _folded("".join(_latin(character) for character in unicodedata.normalize("NFKC", name)))
-    for run, character in _RUNS:
+    for run, character in _runs():
         text = text.replace(run, character)
     return text
 
@@ -77,13 +86,15 @@ def _bare(name: str) -> str:
     return "".join(character for character in skeleton(name) if character.isalnum())
 
 
-_NUMBER = "[" + re.escape("".join(sorted(set(skeleton(string.digits))))) + "]*"
+@cache
+def _number() -> str:
+    return "[" + re.escape("".join(sorted(set(skeleton(string.digits))))) + "]*"
 
 
 def looks_numbered(name: str, word: str) -> bool:
     """Whether ``name`` looks like ``word``, alone or with a number after it ("Bot 2",
     "b0t-2", "BOT"), whatever its case, spaces and look-alike characters."""
-    return re.fullmatch(re.escape(_bare(word)) + _NUMBER, _bare(name)) is not None
+    return re.fullmatch(re.escape(_bare(word)) + _number(), _bare(name)) is not None
 
 
 def words(name: str) -> set[str]:

@@ -42,10 +42,11 @@ class User(AbstractUser):
         ]
 
     def save(self, *args, **kwargs):
-        self.username_skeleton = skeleton(self.username)
         update_fields = kwargs.get("update_fields")
-        if update_fields is not None and "username" in update_fields:
-            kwargs["update_fields"] = {*update_fields, "username_skeleton"}
+        if update_fields is None or "username" in update_fields:
+            self.username_skeleton = skeleton(self.username)
+            if update_fields is not None:
+                kwargs["update_fields"] = {*update_fields, "username_skeleton"}
         super().save(*args, **kwargs)
 
 

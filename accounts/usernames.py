@@ -2,6 +2,7 @@
 nobody may take, as a username or as a guest's name."""
 
 import re
+from functools import cache
 
 from django.core.exceptions import ValidationError
 
@@ -20,14 +21,17 @@ RESERVED = STAFF_WORDS | frozenset(
         "everyone", "disunyer", "dayous", "courtpiece", "cardclub",
     }
 )
-_RESERVED_SKELETONS = frozenset(map(skeleton, RESERVED))
-_STAFF_SKELETONS = frozenset(map(skeleton, STAFF_WORDS))
+
+
+@cache
+def _skeletons(names: frozenset[str]) -> frozenset[str]:
+    return frozenset(map(skeleton, names))
 
 
 def reserved_name_error(name: str) -> str | None:
     """Why nobody may take ``name`` (a reserved word, a staff word, a bot's name, in any
     case or look-alike spelling), or None."""
-    if skeleton(name) in _RESERVED_SKELETONS or words(name) & _STAFF_SKELETONS:
+    if skeleton(name) in _skeletons(RESERVED) or words(name) & _skeletons(STAFF_WORDS):
         return "That name is reserved; please choose another."
     if any(looks_numbered(name, label) for label in BOT_LEVEL_LABELS.values()):
         return "That is what the bots at the tables are called; please choose another name."
