@@ -32,7 +32,7 @@ class User(AbstractUser):
     """A registered player. Usernames are unique whatever their case, and no two new ones
     look alike (``username_skeleton``, kept by ``save``)."""
 
-    username_skeleton = models.TextField(db_index=True, editable=False, default="")
+    username_skeleton = models.TextField(editable=False, db_default="")
 
     objects = CaseInsensitiveUserManager()
 
@@ -40,6 +40,7 @@ class User(AbstractUser):
         constraints = [
             models.UniqueConstraint(Lower("username"), name="accounts_user_username_ci_unique"),
         ]
+        indexes = [models.Index(fields=["username_skeleton"], name="accounts_user_skeleton")]
 
     def save(self, *args, **kwargs):
         update_fields = kwargs.get("update_fields")

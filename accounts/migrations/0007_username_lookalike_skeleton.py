@@ -21,7 +21,11 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="user",
             name="username_skeleton",
-            field=models.TextField(db_index=True, default="", editable=False),
+            field=models.TextField(db_default="", editable=False),
+        ),
+        migrations.AddIndex(
+            model_name="user",
+            index=models.Index(fields=["username_skeleton"], name="accounts_user_skeleton"),
         ),
         migrations.RunPython(fill_skeletons, migrations.RunPython.noop),
     ]
