@@ -3,7 +3,17 @@ from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 
 from accounts.identity import GUEST_NAME_MAX
 from accounts.models import User
-from accounts.usernames import MAX_LENGTH, validate_username
+from accounts.usernames import MAX_LENGTH, reserved_name_error, validate_username
+
+
+def lookalike_error(name: str) -> str | None:
+    """Why ``name`` may not be taken because an account's name looks like it, or None."""
+    existing = User.objects.looking_like(name)
+    if existing is None:
+        return None
+    if existing.lower() == name.lower():
+        return "That username is taken; please choose another."
+    return f"That name looks too much like {existing}, a player here; please choose another."
 
 
 class SignUpForm(UserCreationForm):
@@ -20,8 +30,9 @@ class SignUpForm(UserCreationForm):
 
     def clean_username(self):
         username = self.cleaned_data["username"]
-        if User.objects.filter(username__iexact=username).exists():
-            raise forms.ValidationError("That username is taken; please choose another.", code="taken")
+        taken = lookalike_error(username)
+        if taken:
+            raise forms.ValidationError(taken, code="taken")
         return username
 
 
@@ -48,4 +59,7 @@ class GuestNameForm(forms.Form):
         name = " ".join(self.cleaned_data["name"].split())
         if not all(ch.isprintable() for ch in name):
             raise forms.ValidationError("A name cannot contain control characters.")
+        refusal = reserved_name_error(name) or lookalike_error(name)
+        if refusal:
+            raise forms.ValidationError(refusal)
         return name

@@ -1,11 +1,16 @@
-"""Who is at the keyboard: an account, or a guest known only by their session."""
+"""Who is at the keyboard: an account, or a guest known only by their session; and what
+the bots at the tables are called."""
 
 import secrets
 from dataclasses import dataclass
+from types import MappingProxyType
 
 GUEST_ID_KEY = "guest_id"
 GUEST_NAME_KEY = "guest_name"
 GUEST_NAME_MAX = 24
+GUEST_NAME_WORD = "Guest"  # a guest's first name is "Guest-1234"
+# A bot is called by its level and its seat's number: "Easy bot 2", "Bot 3", "Strong bot 4".
+BOT_LEVEL_LABELS = MappingProxyType({"easy": "Easy bot", "normal": "Bot", "strong": "Strong bot"})
 
 
 @dataclass(frozen=True)
@@ -26,8 +31,12 @@ def ensure_guest(session) -> tuple[str, str]:
     if GUEST_ID_KEY not in session:
         session[GUEST_ID_KEY] = secrets.token_hex(12)
     if GUEST_NAME_KEY not in session:
-        session[GUEST_NAME_KEY] = f"Guest-{secrets.randbelow(9000) + 1000}"
+        session[GUEST_NAME_KEY] = f"{GUEST_NAME_WORD}-{secrets.randbelow(9000) + 1000}"
     return session[GUEST_ID_KEY], session[GUEST_NAME_KEY]
+
+
+def bot_name(level: str, seat_index: int) -> str:
+    return f"{BOT_LEVEL_LABELS[level]} {seat_index + 1}"
 
 
 def player_from(user, session) -> Player:

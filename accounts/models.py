@@ -2,14 +2,37 @@ from django.contrib.auth.models import AbstractUser, UserManager
 from django.db import models
 from django.db.models.functions import Lower
 
+from accounts.lookalikes import skeleton
+
 
 class CaseInsensitiveUserManager(UserManager):
     def get_by_natural_key(self, username):
-        return self.get(username__iexact=username)
+        user = self.by_username(username)
+        if user is None:
+            raise self.model.DoesNotExist
+        return user
+
+    def by_username(self, typed: str):
+        """The account ``typed`` names, in any case, else None. Only ASCII letters have a
+        case here, the same on every database: PostgreSQL's UPPER('ı') is 'I' where
+        SQLite's is 'ı', so a name typed with any other character names only the account
+        of exactly that name, and the databases' own case folding only narrows the search
+        (by the index on lower(username))."""
+        if not typed.isascii():
+            return self.filter(username=typed).first()
+        same_in_lower_case = self.alias(lower_username=Lower("username")).filter(lower_username=typed.lower())
+        return next((user for user in same_in_lower_case if user.username.isascii()), None)
+
+    def looking_like(self, name: str) -> str | None:
+        """The username of an account whose name looks like ``name`` (``accounts/lookalikes.py``), or None."""
+        return self.filter(username_skeleton=skeleton(name)).values_list("username", flat=True).first()
 
 
 class User(AbstractUser):
-    """A registered player. Usernames are unique whatever their case."""
+    """A registered player. Usernames are unique whatever their case, and no two new ones
+    look alike (``username_skeleton``, kept by ``save``)."""
+
+    username_skeleton = models.TextField(editable=False, db_default="")
 
     objects = CaseInsensitiveUserManager()
 
@@ -17,6 +40,15 @@ class User(AbstractUser):
         constraints = [
             models.UniqueConstraint(Lower("username"), name="accounts_user_username_ci_unique"),
         ]
+        indexes = [models.Index(fields=["username_skeleton"], name="accounts_user_skeleton")]
+
+    def save(self, *args, **kwargs):
+        update_fields = kwargs.get("update_fields")
+        if update_fields is None or "username" in update_fields:
+            self.username_skeleton = skeleton(self.username)
+            if update_fields is not None:
+                kwargs["update_fields"] = {*update_fields, "username_skeleton"}
+        super().save(*args, **kwargs)
 
 
 # ---------------------------------------------------------------------------

@@ -1,4 +1,3 @@
-from django.contrib.auth.views import LogoutView
 from django.urls import path
 
 from accounts import views
@@ -7,7 +6,8 @@ app_name = "accounts"
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("login/", views.PlayerLoginView.as_view(), name="login"),
-    path("logout/", LogoutView.as_view(), name="logout"),
+    path("logout/", views.PlayerLogoutView.as_view(), name="logout"),
     path("me/", views.me, name="me"),
+    path("password/", views.PlayerPasswordChangeView.as_view(), name="password_change"),
     path("guest-name/", views.guest_name, name="guest_name"),
 ]

@@ -1,20 +1,41 @@
-"""What makes a username acceptable, each rule with its own clear error."""
+"""What makes a username acceptable, each rule with its own clear error; and the names
+nobody may take, as a username or as a guest's name."""
 
 import re
+from functools import cache
 
 from django.core.exceptions import ValidationError
+
+from accounts.identity import BOT_LEVEL_LABELS, GUEST_NAME_WORD
+from accounts.lookalikes import looks_numbered, skeleton, words
 
 MIN_LENGTH = 3
 MAX_LENGTH = 20
 ALLOWED = re.compile(r"^[A-Za-z0-9_-]+$")
-RESERVED = frozenset(
+# Words that would pass a player off as the site's staff: no name may hold one.
+STAFF_WORDS = frozenset({"admin", "administrator", "moderator", "mod", "staff", "support", "root", "system"})
+RESERVED = STAFF_WORDS | frozenset(
     {
-        "admin", "administrator", "root", "staff", "system", "support", "moderator",
-        "mod", "help", "bot", "bots", "guest", "guests", "anonymous", "spectator",
+        "help", "bot", "bots", "guest", "guests", "anonymous", "spectator",
         "bank", "dealer", "house", "null", "none", "undefined", "me", "you",
         "everyone", "disunyer", "dayous", "courtpiece", "cardclub",
     }
 )
+
+
+@cache
+def _skeletons(names: frozenset[str]) -> frozenset[str]:
+    return frozenset(map(skeleton, names))
+
+
+def reserved_name_error(name: str) -> str | None:
+    """Why nobody may take ``name`` (a reserved word, a staff word, a bot's name, in any
+    case or look-alike spelling), or None."""
+    if skeleton(name) in _skeletons(RESERVED) or words(name) & _skeletons(STAFF_WORDS):
+        return "That name is reserved; please choose another."
+    if any(looks_numbered(name, label) for label in BOT_LEVEL_LABELS.values()):
+        return "That is what the bots at the tables are called; please choose another name."
+    return None
 
 
 def validate_username(value: str) -> None:
@@ -27,5 +48,11 @@ def validate_username(value: str) -> None:
             "Use only letters, digits, underscores (_) and hyphens (-) in a username.",
             code="bad_characters",
         )
-    if value.lower() in RESERVED:
-        raise ValidationError("That username is reserved; please choose another.", code="reserved")
+    reserved = reserved_name_error(value)
+    if reserved:
+        raise ValidationError(reserved, code="reserved")
+    if looks_numbered(value, GUEST_NAME_WORD):
+        raise ValidationError(
+            f"Names like {GUEST_NAME_WORD}-1234 are what guests are called; please choose another.",
+            code="guest_name",
+        )

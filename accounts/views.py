@@ -1,20 +1,26 @@
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import REDIRECT_FIELD_NAME, login
-from django.contrib.auth.views import LoginView
+from django.contrib.auth.views import LoginView, LogoutView, PasswordChangeView
+from django.contrib.messages.views import SuccessMessageMixin
 from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from accounts.forms import GuestNameForm, LoginForm, SignUpForm
 from accounts.identity import GUEST_ID_KEY, GUEST_NAME_KEY
 from accounts.signals import guest_became_user
+from accounts.signups import count_signup, signups_paused_until
 
 
 def safe_next(request) -> str:
-    """The ``next`` page asked for (form field, else query string) when it is on this
-    site (over HTTPS if this request is), else ``""``: no ``next`` sends anyone away."""
+    """The ``next`` page asked for (form field, else query string) when it is a path on
+    this site ("/rooms/ABCD/"), else ``""``: no ``next`` sends anyone away, and a bare
+    word ("logout") or a whole URL is not taken for one."""
     target = request.POST.get(REDIRECT_FIELD_NAME) or request.GET.get(REDIRECT_FIELD_NAME) or ""
-    if url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+    if target.startswith("/") and url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()}):
         return target
     return ""
 
@@ -28,9 +34,20 @@ def _hand_over_guest_progress(request, guest_id: str | None, user) -> None:
             messages.error(request, problem)
 
 
+def _signups_paused(request, until):
+    context = {"now": timezone.now(), "until": until, "limit": settings.SIGNUPS_PER_ADDRESS_PER_DAY}
+    return render(request, "accounts/signups_paused.html", context, status=429)
+
+
 def signup(request):
+    paused_until = signups_paused_until(request)
+    if paused_until:
+        return _signups_paused(request, paused_until)
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        paused_until = count_signup(request)
+        if paused_until:
+            return _signups_paused(request, paused_until)
         user = form.save()
         guest_id = request.session.get(GUEST_ID_KEY)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
@@ -53,6 +70,19 @@ class PlayerLoginView(LoginView):
         response = super().form_valid(form)
         _hand_over_guest_progress(self.request, guest_id, form.get_user())
         return response
+
+
+class PlayerLogoutView(LogoutView):
+    def get_redirect_url(self):
+        return safe_next(self.request)
+
+
+class PlayerPasswordChangeView(SuccessMessageMixin, PasswordChangeView):
+    """Logged in only (a guest is sent to log in first); the player stays logged in."""
+
+    template_name = "accounts/password_change.html"
+    success_url = reverse_lazy("accounts:me")
+    success_message = "Your password has been changed."
 
 
 @require_POST

@@ -133,13 +133,21 @@ LOGIN_URL = "accounts:login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
+# Failed logins are counted per username (in any case) and client address, and per
+# client address whatever the username; either count at its limit pauses the logins it
+# counts for AXES_COOLOFF_TIME after the last failure (accounts/lockout.py).
 AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5, minimum=1)
+LOGIN_FAILURES_PER_ADDRESS = env_int("LOGIN_FAILURES_PER_ADDRESS", 30, minimum=1)
 AXES_COOLOFF_TIME = 0.25  # hours
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_HANDLER = "accounts.lockout.AddressLockoutHandler"
+AXES_CLIENT_IP_CALLABLE = "accounts.lockout.client_address"
 AXES_USERNAME_CALLABLE = "accounts.lockout.lockout_username"
-AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
+AXES_LOCKOUT_CALLABLE = "accounts.lockout.locked_out"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
+# Accounts one client address may make in a day (UTC), counted in Redis (accounts/signups.py).
+SIGNUPS_PER_ADDRESS_PER_DAY = env_int("SIGNUPS_PER_ADDRESS_PER_DAY", 10, minimum=1)
 
 # Lookups of room codes that name no room, per browser session and minute, and per
 # address and minute, before every lookup by code but of the rooms the session knows is

@@ -17,13 +17,12 @@ session keeps their codes, ``OPENED_ROOMS``) and those it sits in. Serving them 
 nothing new, and nobody is locked out of their own table by someone else's guessing:
 not a host whose room starts, nor a player sent on to the next game.
 
-The address is the one the server saw (behind a proxy named in DJANGO_TRUSTED_PROXIES,
-the one that proxy forwards). IPv6 addresses are counted per /64, the block a single
-subscriber is given.
+The address is counted as config/clients.py counts it: the one the server saw (behind a
+proxy named in DJANGO_TRUSTED_PROXIES, the one that proxy forwards), IPv6 addresses per
+/64, the block a single subscriber is given.
 """
 
 import asyncio
-import ipaddress
 from dataclasses import dataclass
 
 from channels.db import database_sync_to_async
@@ -31,6 +30,7 @@ from django.conf import settings
 from django.shortcuts import render
 
 from accounts.identity import GUEST_ID_KEY, current_player
+from config.clients import client_key
 from rooms.models import Room
 from rooms.redisclients import async_client, key, sync_client
 
@@ -63,7 +63,7 @@ class Client:
     def misses_keys(self) -> tuple[str, str]:
         """Where the misses of its address and of its session are counted, read together
         (a client without a session reads its address's twice)."""
-        address = key("room-code-misses", "address", _address_block(self.address))
+        address = key("room-code-misses", "address", client_key(self.address))
         return address, key("room-code-misses", "session", self.session_key) if self.session_key else address
 
     def is_paused(self, address_misses: bytes | None, session_misses: bytes | None) -> bool:
@@ -158,18 +158,6 @@ def forget_room_id(code: str) -> None:
 
 def _find_id(code: str) -> int | None:
     return Room.objects.filter(code=code).values_list("id", flat=True).first()
-
-
-def _address_block(address: str | None) -> str:
-    try:
-        ip = ipaddress.ip_address(address or "")
-    except ValueError:
-        return address or "unknown"  # not served over IP (a Unix socket): one client
-    if ip.version == 6 and ip.ipv4_mapped:
-        ip = ip.ipv4_mapped
-    if ip.version == 6:
-        return str(ipaddress.ip_network(f"{ip}/64", strict=False).network_address)
-    return str(ip)
 
 
 def _count_miss(client: Client) -> None:

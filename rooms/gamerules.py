@@ -11,6 +11,7 @@ from types import MappingProxyType
 from django.conf import settings
 
 from accounts import coins
+from accounts.identity import BOT_LEVEL_LABELS
 from games.core import Engine
 from games.courtpiece import bots as courtpiece_bots
 from games.courtpiece.rules import ENGINE as COURTPIECE
@@ -22,8 +23,7 @@ from rooms.courtpiece_coins import settle_rounds_over, table_bet
 
 LETTERS_WITHOUT_LOOKALIKES = "ACDEFHJKMNPRTUVWXY"
 DIGITS = "0123456789"
-BOT_LEVELS = ("easy", "normal", "strong")
-BOT_LEVEL_LABELS = MappingProxyType({"easy": "Easy bot", "normal": "Bot", "strong": "Strong bot"})
+BOT_LEVELS = tuple(BOT_LEVEL_LABELS)
 STANDIN_LEVEL = "normal"  # how a stand-in bot plays a person's seat
 # A strong bot searches for most of a second a move. Its moves have a worker of their own
 # (the Procfile's strong-bots), so that no other bot's move waits behind a search, and

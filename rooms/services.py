@@ -14,7 +14,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from accounts.identity import Player
+from accounts.identity import Player, bot_name
 from games.core import IllegalAction, InvalidOptions
 from leaderboard.services import record_results
 from rooms import botmemory, followups
@@ -69,13 +69,9 @@ def _sit_down_refusal(player, room: Room) -> str | None:
     return can_sit(player, room) if can_sit is not None else None
 
 
-def _bot_name(level: str, index: int) -> str:
-    return f"{BOT_LEVEL_LABELS[level]} {index + 1}"
-
-
 def _seat_bot(seat: Seat, level: str) -> None:
     seat.bot_level = level
-    seat.name = _bot_name(level, seat.index)
+    seat.name = bot_name(level, seat.index)
 
 
 def _require_bot_level(level: str) -> None:
@@ -531,9 +527,9 @@ def _swap(a: Seat, b: Seat) -> None:
         setattr(a, field, second)
         setattr(b, field, first)
     if a.bot_level:
-        a.name = _bot_name(a.bot_level, a.index)
+        a.name = bot_name(a.bot_level, a.index)
     if b.bot_level:
-        b.name = _bot_name(b.bot_level, b.index)
+        b.name = bot_name(b.bot_level, b.index)
     a.save()
     b.save()
 

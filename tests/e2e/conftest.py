@@ -54,7 +54,8 @@ def _e2e_database(tmp_path: Path) -> tuple[str, callable]:
 @pytest.fixture(scope="session")
 def live_env(tmp_path_factory, redis_url):
     """The live site's environment: its own migrated database (dropped afterwards), Redis
-    database, var/ and logs/ directories; no trusted proxy."""
+    database, var/ and logs/ directories; no trusted proxy; no limit per client address
+    that the session's tests, all from one address, would add up to."""
     tmp = tmp_path_factory.mktemp("live")
     database_url, drop_database = _e2e_database(tmp)
     env = {
@@ -67,6 +68,9 @@ def live_env(tmp_path_factory, redis_url):
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "DJANGO_TRUSTED_PROXIES": "",
         "HOST": "127.0.0.1",
+        # Every browser test signs up and logs in from 127.0.0.1, for the whole session.
+        "SIGNUPS_PER_ADDRESS_PER_DAY": "10000",
+        "LOGIN_FAILURES_PER_ADDRESS": "10000",
     }
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     (tmp / "logs").mkdir()
