@@ -26,10 +26,12 @@ def assert_site_page_with_a_way_back(response, status: int, heading: str) -> str
 
 
 def test_a_bad_room_address_shows_the_sites_404_page_and_still_counts_as_a_missed_code(client, settings):
-    """Ann opens /rooms/QQQQ/: "Not found", why ("There is no room with that code."), and
-    the way to the lobby and home. The miss still counts against her: with a limit of
-    two misses a minute, her third try is refused (429)."""
+    """Ann, on the site since the home page, opens /rooms/QQQQ/: "Not found", why ("There
+    is no room with that code."), and the way to the lobby and home. The miss still
+    counts against her session: with a limit of two misses a minute, her third try is
+    refused (429)."""
     settings.ROOM_CODE_MISSES_PER_MINUTE = 2
+    client.get("/")
     page = assert_site_page_with_a_way_back(client.get("/rooms/QQQQ/"), 404, "Not found")
     assert "There is no room with that code. Check the link, or find your way from here." in page
     assert client.get("/rooms/QQQR/").status_code == 404
