@@ -25,6 +25,9 @@ DIGITS = "0123456789"
 BOT_LEVELS = ("easy", "normal", "strong")
 BOT_LEVEL_LABELS = MappingProxyType({"easy": "Easy bot", "normal": "Bot", "strong": "Strong bot"})
 STANDIN_LEVEL = "normal"  # how a stand-in bot plays a person's seat
+# A waiting room whose host has been away this long passes the host to a person present
+# or, with nobody present, closes (rooms/services.py).
+HOST_AWAY_LIMIT = timedelta(minutes=5)
 # A strong bot searches for most of a second a move. Its moves have a worker of their own
 # (the Procfile's strong-bots), so that no other bot's move waits behind a search, and
 # the other bots' worker can be one process without a pool (docs/architecture.md).

@@ -22,7 +22,7 @@ from rooms.models import MatchAction, Room
 from rooms.reactions import DAYOUS_ASK, is_phrase, player_reactions
 from rooms.rendering import render_table
 from rooms.snapshots import load_snapshot
-from tests.rooms.helpers import ANN, BEA, CARL, ZED, fresh, overdue, person_at
+from tests.rooms.helpers import ANN, BEA, CARL, ZED, connect, fresh, overdue, person_at
 
 ACTION_INPUT = re.compile(r'<input type="hidden" name="action" value="([^"]*)">')
 DATA_CARD = re.compile(r'data-card="([^"]+)"')
@@ -145,7 +145,9 @@ def test_the_create_page_makes_a_room_or_shows_the_engines_message(client):
     page = client.get(response["Location"]).content.decode()
     assert 'data-testid="decks">1 deck<' in page and "20 s per move" in page and 'data-testid="start"' in page
     assert "js/dayous.js" in page
-    services.do_create_room(ANN, "dayous", {"decks": 2, "clock": 30}, True, players=6)
+    other = services.do_create_room(ANN, "dayous", {"decks": 2, "clock": 30}, True, players=6)
+    for listed in (room, other):  # the hosts' pages are open: the rooms are listed
+        connect(listed, 0, f"host-socket-{listed.pk}")
     lobby = client.get(reverse("rooms:lobby")).content.decode()
     assert "Dayous · 1 deck<" in lobby and "Dayous · 2 decks<" in lobby and "1/6" in lobby
 

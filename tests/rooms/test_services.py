@@ -185,7 +185,7 @@ def test_host_leaving_alone_closes_the_room():
     services.do_leave(room.pk, ANN)
     room = fresh(room)
     assert room.status == Room.Status.CLOSED and room.autostart_at is None
-    with pytest.raises(RoomError, match="already started"):
+    with pytest.raises(RoomError, match="This room was closed."):
         services.do_join(room.pk, BEA)
 
 
