@@ -141,6 +141,8 @@ DAYOUS_RULES = RoomRules(
     start_when_full_after=timedelta(0),
     fill_with_bots_after=timedelta(minutes=3),
     host_can_start=True,
+    # Court Piece's rule with a smaller count for Dayous's longer clock (RULINGS.md).
+    standin_after_timeouts=3,
 )
 
 
