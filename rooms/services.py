@@ -454,7 +454,7 @@ def _paused(match: Match) -> bool:
 
 def _record(match: Match, engine, seat: int, action: dict, source: str, due_at=None) -> list[dict]:
     """Apply and record one action; its events."""
-    match.state, events = engine.apply(match.state, seat, action)
+    match.state, events = engine.apply(match.state, seat, action, timeout=source == MatchAction.Source.TIMEOUT)
     match.new_events = [*getattr(match, "new_events", []), *events]
     match.moves += 1
     MatchAction.objects.create(

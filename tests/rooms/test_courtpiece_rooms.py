@@ -559,7 +559,7 @@ def test_a_whole_hidden_table_settles_coins_once_a_round_and_ends_with_results(m
         assert results[seat.index].won == (seat.index in outcome["winners"])
     replay = ENGINE.start(4, room.options, seed=match.seed)
     for recorded in MatchAction.objects.filter(match=match):
-        replay, _ = ENGINE.apply(replay, recorded.seat, recorded.action)
+        replay, _ = ENGINE.apply(replay, recorded.seat, recorded.action, timeout=recorded.source == "timeout")
     assert replay == match.state
     page = render_table(load_snapshot(room.pk), presence.NOBODY, None)
     assert 'data-testid="game-over"' in page and 'data-testid="results"' in page

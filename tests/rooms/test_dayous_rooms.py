@@ -271,7 +271,7 @@ def test_a_whole_game_through_the_services_with_bots_and_timeouts(monkeypatch, p
         assert result.won == (seat.index in outcome["winners"])
     replay = ENGINE.start(players, room.options, seed=match.seed)
     for recorded in MatchAction.objects.filter(match=match):
-        replay, _ = ENGINE.apply(replay, recorded.seat, recorded.action)
+        replay, _ = ENGINE.apply(replay, recorded.seat, recorded.action, timeout=recorded.source == "timeout")
     assert replay == match.state
     page = render_table(load_snapshot(room.pk), presence.NOBODY, None)
     assert 'data-testid="game-over"' in page and 'data-testid="results"' in page
