@@ -1,3 +1,4 @@
+import django.db.models.functions.datetime
 import django.utils.timezone
 from django.db import migrations, models
 
@@ -19,7 +20,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="room",
             name="host_seen_at",
-            field=models.DateTimeField(default=django.utils.timezone.now),
+            field=models.DateTimeField(db_default=django.db.models.functions.datetime.Now(), default=django.utils.timezone.now),
         ),
         migrations.AddField(
             model_name="room",
@@ -29,7 +30,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="room",
             name="away_host",
-            field=models.CharField(blank=True, max_length=40),
+            field=models.CharField(blank=True, db_default="", default="", max_length=40),
         ),
         migrations.RunPython(look_at_waiting_hosts, migrations.RunPython.noop),
     ]
