@@ -26,13 +26,15 @@ def host_away_five_minutes(live_env, code: str) -> None:
 
 
 def leave_the_page(page) -> None:
-    page.context.close()
+    """The person closes the page (their browser keeps their session)."""
+    page.close()
 
 
 def test_a_host_away_five_minutes_hands_the_room_to_the_player_waiting_in_it(new_page, live_env):
     """Ann creates a Court Piece table and closes her page; Bea sits down and waits. Five
     minutes later Bea's page, without a reload, says Ann was away and Bea is the host
-    now, and shows her the Start button; she starts the game."""
+    now, and shows her the Start button. Ann comes back: she is told the same, keeps her
+    seat and has no Start button. Bea starts the game."""
     ann = new_page("/", **PHONE)
     code = create_table(ann)
     bea = new_page(f"/rooms/{code}/", **PHONE)
@@ -47,6 +49,13 @@ def test_a_host_away_five_minutes_hands_the_room_to_the_player_waiting_in_it(new
     )
     expect(bea.get_by_test_id("start")).to_be_visible()
     assert bea.evaluate("document.documentElement.scrollWidth") <= 390
+    ann_again = ann.context.new_page()
+    ann_again.goto(f"/rooms/{code}/")
+    expect(ann_again.get_by_test_id("host-passed")).to_have_text(
+        f"{ann_name}, the host, was away for 5 minutes: {bea_name} is the host now."
+    )
+    expect(ann_again.locator("#table-private")).to_contain_text("You are seated")
+    expect(ann_again.get_by_test_id("start")).to_have_count(0)
     bea.get_by_test_id("start").click()
     expect(bea.locator("#table-public.table.courtpiece")).to_be_visible()
 
@@ -80,8 +89,8 @@ def test_a_room_left_by_everyone_leaves_the_lobby_and_closes(new_page, live_env)
     lobby = new_page("/rooms/", **PHONE)
     expect(lobby.get_by_role("link", name=code)).to_be_visible()
     leave_the_page(ann)
-    lobby.reload()
-    expect(lobby.get_by_role("link", name=code)).to_have_count(0)
+    lobby_refreshes = 8000  # ms: the lobby's list is fetched again every 5 s
+    expect(lobby.get_by_role("link", name=code)).to_have_count(0, timeout=lobby_refreshes)
     host_away_five_minutes(live_env, code)
     closed = f"This room was closed. Its host, {ann_name}, was away for 5 minutes and nobody else was here."
     for _ in range(TAKEN_BY_THE_SWEEP // 250):  # read without a socket: nobody is made present
