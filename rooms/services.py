@@ -220,7 +220,8 @@ def _close(room: Room, fields: list[str]) -> None:
 
 def _pass_host(room: Room, index: int, fields: list[str], away_host: str = "") -> None:
     """The person at ``index`` hosts the room from now on (``away_host``: the host who was
-    away, for everyone's notice); they count as seen, so get the whole time away too."""
+    away, for everyone's notice). They count as just seen: they too may be away for
+    ``HOST_AWAY_LIMIT`` before the host passes on."""
     room.host_seat = index
     room.away_host = away_host
     room.host_seen_at = timezone.now()

@@ -1,5 +1,6 @@
-"""Celery tasks: timeouts, auto-starts, bot moves and waiting hosts away. Each is idempotent: it carries
-the version it was scheduled for and does nothing once the room has moved on."""
+"""Celery tasks: timeouts, auto-starts, bot moves, and the sweep that also looks for the
+hosts away from their waiting rooms. Each is idempotent: it carries the version it was
+scheduled for and does nothing once the room has moved on."""
 
 from datetime import timedelta
 
