@@ -362,6 +362,8 @@ def test_a_stand_in_bot_plays_after_three_timeouts_in_a_row_until_the_player_mov
     at a bot's pace, everyone sees "bot playing" on her seat, and her own table tells her
     that any move takes it back. Her next move does."""
     monkeypatch.setattr(core, "new_seed", lambda: "dayous-standin")
+    bots = random.Random(1)
+    monkeypatch.setattr(services, "bot_randomness", lambda: bots.getrandbits(128))
     room = create(players=3, clock=60)
     services.do_start(room.pk, ANN)  # Ann (seat 0) and two bots
     for timeouts in (1, 2, 3):

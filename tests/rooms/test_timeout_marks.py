@@ -1,11 +1,13 @@
 """The live log marks every move a timeout made (RULINGS.md), in every game, on the table
 and in the replay alike; a move the player made is not marked (named guests: Ann…)."""
 
+import random
 import re
 
 import pytest
 from django.urls import reverse
 
+from games import core
 from rooms import presence, replays, services
 from rooms.gamerules import rules_for
 from rooms.models import MatchAction, Room
@@ -51,8 +53,16 @@ def _marked_lines(html: str) -> list[str]:
     return [line for line in LOG_LINE.findall(log) if TIME_RAN_OUT in line]
 
 
+@pytest.fixture
+def same_game_every_run(monkeypatch):
+    """The deal and the bots' choices are the same every run."""
+    monkeypatch.setattr(core, "new_seed", lambda: "timeout-marks-1")
+    bots = random.Random(1)
+    monkeypatch.setattr(services, "bot_randomness", lambda: bots.getrandbits(128))
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_the_log_marks_the_move_a_timeout_made_on_the_table_and_in_the_replay(game):
+def test_the_log_marks_the_move_a_timeout_made_on_the_table_and_in_the_replay(game, same_game_every_run):
     """Ann makes a move herself, then lets her clock run out: the table's log (everyone's,
     as every viewer's) marks that one line, Ann's, "time ran out". Once the game is over
     its replay marks it too: in the step's own words and in the table's log."""
@@ -81,7 +91,7 @@ def test_the_log_marks_the_move_a_timeout_made_on_the_table_and_in_the_replay(ga
     assert replays.step(room, room.match, len(seats), room.match.moves).ends_as_played is True
 
 
-def test_a_game_stored_before_its_log_marked_timeouts_still_ends_as_played():
+def test_a_game_stored_before_its_log_marked_timeouts_still_ends_as_played(same_game_every_run):
     """A stored state whose log has no timeout marks (as games stored before the marks
     have) is the state its replay reaches: the marks say how a move was made, not what it
     did, and the verify page and the replay do not call the game altered."""
