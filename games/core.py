@@ -294,6 +294,14 @@ def place_points(place: int, players: int) -> int:
     return players + 1 - place
 
 
+TIMEOUT = "timeout"  # the key that marks the event of a move a timeout made
+
+
+def timed_out(event: Event) -> Event:
+    """A move's own event (every move's first: the mover's), marked as made by a timeout."""
+    return {**event, TIMEOUT: True}
+
+
 class Engine(Protocol):
     """What every game's ``rules.ENGINE`` provides (see docs/architecture.md)."""
 
@@ -319,11 +327,14 @@ class Engine(Protocol):
     def legal_actions(self, state: State, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (empty when it is not theirs to act)."""
 
-    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    def apply(self, state: State, seat: int, action: Action, timeout: bool = False) -> tuple[State, list[Event]]:
         """The state after ``seat`` takes ``action``, and the public events it caused.
 
         Never mutates ``state``. Raises ``IllegalAction`` for anything the rules
         refuse, malformed data included. Events carry only what every viewer may see.
+        ``timeout``: the move was made for the seat because its clock ran out; the
+        move's first event is then ``timed_out`` (in the log too), and nothing else
+        differs.
         """
 
     def default_action(self, state: State, seat: int) -> Action:

@@ -25,6 +25,9 @@ LETTERS_WITHOUT_LOOKALIKES = "ACDEFHJKMNPRTUVWXY"
 DIGITS = "0123456789"
 BOT_LEVELS = tuple(BOT_LEVEL_LABELS)
 STANDIN_LEVEL = "normal"  # how a stand-in bot plays a person's seat
+# A waiting room whose host has been away this long passes the host to a person present
+# or, with nobody present, closes (rooms/services.py).
+HOST_AWAY_LIMIT = timedelta(minutes=5)
 # A strong bot searches for most of a second a move. Its moves have a worker of their own
 # (the Procfile's strong-bots), so that no other bot's move waits behind a search, and
 # the other bots' worker can be one process without a pool (docs/architecture.md).
@@ -145,6 +148,8 @@ DAYOUS_RULES = RoomRules(
     start_when_full_after=timedelta(0),
     fill_with_bots_after=timedelta(minutes=3),
     host_can_start=True,
+    # Court Piece's rule with a smaller count for Dayous's longer clock (RULINGS.md).
+    standin_after_timeouts=3,
 )
 
 

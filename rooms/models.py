@@ -1,5 +1,7 @@
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Now
+from django.utils import timezone
 
 from rooms.fairness import is_open_to, new_salt
 from rooms.occupants import Occupant
@@ -27,6 +29,13 @@ class Room(models.Model):
     version = models.PositiveIntegerField(default=1)
     created_at = models.DateTimeField(auto_now_add=True)
     autostart_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # While waiting: when the host was last known to be connected, and when the beat's
+    # sweep next looks (a host away for a while passes the host on, or the room closes).
+    # The database's own defaults fill in rows written without them (by a migration).
+    host_seen_at = models.DateTimeField(default=timezone.now, db_default=Now())
+    host_check_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # The host who was away when the host passed on or the room closed, for its notice.
+    away_host = models.CharField(max_length=40, blank=True, default="", db_default="")
     bot_level = models.CharField(max_length=10, default="normal")
     # The host's proposal of another partner (games with partners), before the start:
     # {"status": "pending"|"refused"|"accepted", "seat": i, "accepted": [seats],

@@ -108,3 +108,15 @@ def _forget_read(room_id: int, read: asyncio.Future[Presence]) -> None:
 def current(room_id: int) -> Presence:
     """For a page load (sync code)."""
     return _summarise(sync_client().zrangebyscore(_key(room_id), time.time(), "+inf"))
+
+
+def current_of(room_ids: list[int]) -> dict[int, Presence]:
+    """Who is connected to each of these rooms, in one trip to Redis (sync: the lobby's
+    list and the sweep's look at waiting hosts)."""
+    if not room_ids:
+        return {}
+    now = time.time()
+    pipeline = sync_client().pipeline(transaction=False)
+    for room_id in room_ids:
+        pipeline.zrangebyscore(_key(room_id), now, "+inf")
+    return {room_id: _summarise(members) for room_id, members in zip(room_ids, pipeline.execute())}

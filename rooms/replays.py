@@ -14,8 +14,9 @@ from dataclasses import dataclass
 
 from django.utils.html import format_html
 
-from games.core import IllegalAction
+from games.core import TIMEOUT, IllegalAction
 from rooms.gamerules import rules_for
+from rooms.models import MatchAction
 from rooms.presence import NOBODY
 from rooms.presenters import presenter_for
 from rooms.rendering import _context as table_context
@@ -53,23 +54,31 @@ class Step:
 
 
 def replayed(game: str, seat_count: int, options: dict, seed: str, moves):
-    """The states the seed and ``moves`` (``(seat, action)`` pairs in order) lead to,
-    each with the events of the move that made it: first the deal (no events), then one
-    after each move. ``ReplayBroken`` if the engine refuses one."""
+    """The states the seed and ``moves`` (``(seat, action, source)`` in order, as
+    ``MatchAction`` records them) lead to, each with the events of the move that made it:
+    first the deal (no events), then one after each move. ``ReplayBroken`` if the engine
+    refuses one."""
     engine = rules_for(game).engine
     state = engine.start(seat_count, options, seed=seed)
     yield state, []
-    for number, (seat, action) in enumerate(moves, start=1):
+    for number, (seat, action, source) in enumerate(moves, start=1):
         try:
-            state, events = engine.apply(state, seat, action)
+            state, events = engine.apply(state, seat, action, timeout=source == MatchAction.Source.TIMEOUT)
         except IllegalAction:
             raise ReplayBroken(number) from None
         yield state, events
 
 
 def same_state(replayed_state: dict, stored_state: dict) -> bool:
-    """Whether a replayed state is the stored one, compared as the database keeps it (JSON)."""
-    return json.loads(json.dumps(replayed_state)) == stored_state
+    """Whether a replayed state is the stored one, compared as the database keeps it (JSON),
+    but for the log's timeout marks: they tell how a move was made, not what it did, and a
+    game stored before its log had them is the same game."""
+    return _unmarked(json.loads(json.dumps(replayed_state))) == _unmarked(stored_state)
+
+
+def _unmarked(state: dict) -> dict:
+    log = [{key: value for key, value in event.items() if key != TIMEOUT} for event in state.get("log", ())]
+    return {**state, "log": log}
 
 
 def step(room, match, seat_count: int, number: int) -> Step:
@@ -77,8 +86,7 @@ def step(room, match, seat_count: int, number: int) -> Step:
     if not 0 <= number <= match.moves:
         raise ValueError(f"A step is a number from 0 to {match.moves}.")
     rows = list(match.actions.order_by("number").values_list("seat", "action", "source")[:number]) if number else []
-    moves = ((seat, action) for seat, action, _ in rows)
-    state, events = deque(replayed(room.game, seat_count, room.options, match.seed, moves), maxlen=1)[0]
+    state, events = deque(replayed(room.game, seat_count, room.options, match.seed, rows), maxlen=1)[0]
     if number == 0:
         events = rules_for(room.game).engine.view(state, None)["log"]
     seat, _, source = rows[-1] if rows else (None, None, "")

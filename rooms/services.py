@@ -17,12 +17,16 @@ from django.utils import timezone
 from accounts.identity import Player, bot_name
 from games.core import IllegalAction, InvalidOptions
 from leaderboard.services import record_results
-from rooms import botmemory, followups
+from rooms import botmemory, followups, presence
 from rooms.errors import RoomError, StaleAction
-from rooms.gamerules import BOT_LEVEL_LABELS, RULES, rules_for
+from rooms.gamerules import BOT_LEVEL_LABELS, HOST_AWAY_LIMIT, RULES, rules_for
 from rooms.models import Match, MatchAction, Room, Seat
 
 log = logging.getLogger(__name__)
+
+# The beat's sweep looks whether a waiting room's host is connected once in this time;
+# a host away for HOST_AWAY_LIMIT is found that much later at most.
+HOST_LOOKS_EVERY = timedelta(seconds=30)
 
 
 def _locking(room_id: int):
@@ -108,6 +112,8 @@ def do_create_room(
             is_public=is_public,
             bot_level=bot_level,
             autostart_at=now + rules.fill_with_bots_after if rules.fill_with_bots_after is not None else None,
+            host_seen_at=now,
+            host_check_at=now + HOST_LOOKS_EVERY,
         )
         seats = [Seat(room=room, index=i) for i in range(seat_count)]
         _seat_player(seats[0], player)
@@ -121,6 +127,8 @@ def _seats(room: Room) -> list[Seat]:
 
 
 def _require_waiting(room: Room) -> None:
+    if room.status == Room.Status.CLOSED:
+        raise RoomError("This room was closed.")
     if room.status != Room.Status.WAITING:
         raise RoomError("The game has already started: you can watch it from this page.")
 
@@ -169,7 +177,12 @@ def do_join(room_id: int, player) -> Seat:
             raise RoomError(refusal)
         _seat_player(free, player)
         free.save()
-        _changed(room, seats=seats)
+        fields: list[str] = []
+        if _away_too_long(room, timezone.now()) and room.host_seat not in presence.current(room.id).connected_seats:
+            # Whoever sits down in a room whose host is away is present: the host is theirs.
+            _drop_proposal(room, fields)
+            _pass_host(room, free.index, fields, away_host=seats[room.host_seat].name)
+        _changed(room, *fields, seats=seats)
         _start_if_full(room, seats)
         return free
 
@@ -189,14 +202,84 @@ def do_leave(room_id: int, player) -> None:
         if mine.index == room.host_seat:
             successor = next((s for s in seats if not s.is_empty and not s.is_bot), None)
             if successor is None:
-                room.status = Room.Status.CLOSED
-                room.autostart_at = None
-                fields += ["status", "autostart_at"]
-                fields = list(dict.fromkeys(fields))
+                _close(room, fields)
             else:
-                room.host_seat = successor.index
-                fields.append("host_seat")
+                _pass_host(room, successor.index, fields)
         _changed(room, *fields, seats=seats)
+
+
+def _close(room: Room, fields: list[str]) -> None:
+    room.status = Room.Status.CLOSED
+    room.autostart_at = room.host_check_at = None
+    fields += ["status", "autostart_at", "host_check_at"]
+
+
+def _pass_host(room: Room, index: int, fields: list[str], away_host: str = "") -> None:
+    """The person at ``index`` hosts the room from now on (``away_host``: the host who was
+    away, for everyone's notice). They count as just seen: they too may be away for
+    ``HOST_AWAY_LIMIT`` before the host passes on."""
+    room.host_seat = index
+    room.away_host = away_host
+    room.host_seen_at = timezone.now()
+    room.host_check_at = room.host_seen_at + HOST_LOOKS_EVERY
+    fields += ["host_seat", "away_host", "host_seen_at", "host_check_at"]
+
+
+def _away_too_long(room: Room, now) -> bool:
+    """The waiting room's host was last seen connected ``HOST_AWAY_LIMIT`` ago or more."""
+    return room.host_seen_at <= now - HOST_AWAY_LIMIT
+
+
+def look_at_waiting_hosts(now) -> list[int]:
+    """The beat's look at the waiting rooms due one (an indexed query, one trip to Redis
+    for all their presences): a host connected is noted as seen, each room is looked at
+    again in ``HOST_LOOKS_EVERY``, and the rooms whose host has been away for
+    ``HOST_AWAY_LIMIT`` are returned, for ``do_replace_away_host``. Nothing a viewer sees
+    changes here."""
+    due = list(
+        Room.objects.filter(status=Room.Status.WAITING, host_check_at__lte=now).values_list(
+            "id", "host_seat", "host_seen_at"
+        )
+    )
+    if not due:
+        return []
+    here = presence.current_of([room_id for room_id, _, _ in due])
+    seen = {room_id for room_id, host, _ in due if host in here[room_id].connected_seats}
+    Room.objects.filter(pk__in=seen).update(host_seen_at=now)
+    Room.objects.filter(pk__in=[room_id for room_id, _, _ in due], status=Room.Status.WAITING).update(
+        host_check_at=now + HOST_LOOKS_EVERY
+    )
+    return [room_id for room_id, _, seen_at in due if room_id not in seen and seen_at <= now - HOST_AWAY_LIMIT]
+
+
+def do_replace_away_host(room_id: int) -> bool:
+    """A waiting room whose host has been away for ``HOST_AWAY_LIMIT``: the host passes to
+    the first person seated and connected, or, with nobody connected at all, the room
+    closes. While only spectators are connected it waits: whoever of them sits down hosts
+    (``do_join``). Idempotent."""
+    with transaction.atomic():
+        room = _locking(room_id).first()
+        if room is None or room.status != Room.Status.WAITING or not _away_too_long(room, timezone.now()):
+            return False
+        here = presence.current(room.id)
+        if room.host_seat in here.connected_seats:
+            return False  # back in time: the next look notes it
+        seats = _seats(room)
+        away_host = seats[room.host_seat].name
+        people = (seat for seat in seats if not seat.is_empty and not seat.is_bot)
+        successor = next((seat for seat in people if seat.index in here.connected_seats), None)
+        fields: list[str] = []
+        if successor is not None:
+            _drop_proposal(room, fields)
+            _pass_host(room, successor.index, fields, away_host=away_host)
+        elif here == presence.NOBODY:
+            room.away_host = away_host
+            fields.append("away_host")
+            _close(room, fields)
+        else:
+            return False
+        _changed(room, *fields, seats=seats)
+        return True
 
 
 def _empty(seat: Seat) -> None:
@@ -301,8 +384,8 @@ def _start(room: Room, seats: list[Seat]) -> None:
     state = rules.engine.start(len(seats), room.options)
     match = Match(room=room, state=state, seed=state["seed"], had_bots=any(s.is_bot for s in seats))
     room.status = Room.Status.PLAYING
-    room.autostart_at = None
-    fields = ["status", "autostart_at"]
+    room.autostart_at = room.host_check_at = None
+    fields = ["status", "autostart_at", "host_check_at"]
     _drop_proposal(room, fields)
     match.save()  # saved first: forced moves recorded by _advance refer to it
     _advance(room, match, seats)
@@ -368,7 +451,7 @@ def _paused(match: Match) -> bool:
 
 def _record(match: Match, engine, seat: int, action: dict, source: str, due_at=None) -> list[dict]:
     """Apply and record one action; its events."""
-    match.state, events = engine.apply(match.state, seat, action)
+    match.state, events = engine.apply(match.state, seat, action, timeout=source == MatchAction.Source.TIMEOUT)
     match.new_events = [*getattr(match, "new_events", []), *events]
     match.moves += 1
     MatchAction.objects.create(
@@ -619,15 +702,15 @@ def do_end_match(room_id: int, reason: str) -> None:
         room = _locked_room(room_id)
         if room.status not in (Room.Status.PLAYING, Room.Status.WAITING):
             raise RoomError("That game is not running.")
-        room.status = Room.Status.CLOSED
-        room.autostart_at = None
+        fields: list[str] = []
+        _close(room, fields)
         match = Match.objects.filter(room=room).first()
         if match is not None:
             match.deadline = match.bot_due_at = None
             match.finished_at = timezone.now()
             match.ended_by_staff = reason or "Ended by staff."
             match.save()
-        _changed(room, "status", "autostart_at")
+        _changed(room, *fields)
 
 
 def adopt_guest_seats(guest_id: str, user) -> list[str]:

@@ -18,11 +18,12 @@ import pickle
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field, replace
+from datetime import timedelta
 
 from channels.db import database_sync_to_async
 
 from leaderboard.rating_boards import table_badges
-from rooms.gamerules import BOT_QUEUES, STANDIN_LEVEL, rules_for
+from rooms.gamerules import BOT_QUEUES, HOST_AWAY_LIMIT, STANDIN_LEVEL, rules_for
 from rooms.models import Room
 from rooms.occupants import Occupant
 from rooms.redisclients import async_client, key, sync_client
@@ -32,7 +33,7 @@ log = logging.getLogger(__name__)
 # Long enough for a viewer to catch up on versions it was told about out of order or
 # late; a viewer further behind is sent the newest table, which is whole too.
 STORED_SECONDS = 60
-FORMAT = 6  # bump when Snapshot (or what its extras hold) changes shape, so no process reads another's pickles
+FORMAT = 7  # bump when Snapshot (or what its extras hold) changes shape, so no process reads another's pickles
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,7 @@ class Snapshot:
     ended_by_staff: str = ""
     proposal: dict | None = None
     next_code: str = ""  # the room the players moved on to after the game
+    away_host: str = ""  # the host who was away when the host passed on or the room closed
     extras: dict = field(default_factory=dict)  # RoomRules.snapshot_extras
     # While the table stays still for people to read what just happened; the turn
     # clock (deadline_ms) runs from its end.
@@ -106,6 +108,11 @@ class Snapshot:
         if index is None or self.status != "playing":
             return False
         return self.rules.stood_in_for(self.seats[index])
+
+    @property
+    def host_away_minutes(self) -> int:
+        """How long a waiting room's host may be away before the host passes on."""
+        return HOST_AWAY_LIMIT // timedelta(minutes=1)
 
     @property
     def partner_seat(self) -> int | None:
@@ -172,6 +179,7 @@ def snapshot_of(room: Room, match, seat_rows) -> Snapshot:
         ended_by_staff=match.ended_by_staff if match else "",
         proposal=room.proposal,
         next_code=room.next_room.code if room.next_room_id else "",
+        away_host=room.away_host,
         extras=rules.snapshot_extras(room, seat_rows) if rules.snapshot_extras is not None else {},
         paused_until_ms=_ms(match.paused_until) if match else None,
         salt=match.salt if match else "",

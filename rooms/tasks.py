@@ -1,5 +1,6 @@
-"""Celery tasks: timeouts, auto-starts and bot moves. Each is idempotent: it carries
-the version it was scheduled for and does nothing once the room has moved on."""
+"""Celery tasks: timeouts, auto-starts, bot moves, and the sweep that also looks for the
+hosts away from their waiting rooms. Each is idempotent: it carries the version it was
+scheduled for and does nothing once the room has moved on."""
 
 from datetime import timedelta
 
@@ -65,6 +66,9 @@ def sweep_deadlines() -> dict:
     )
     for room_id in due:
         autostart(room_id)
+    away_hosts = services.look_at_waiting_hosts(now)
+    for room_id in away_hosts:
+        services.do_replace_away_host(room_id)
     lost_bots = list(
         Match.objects.filter(
             bot_due_at__lte=now - LOST_BOT_GRACE, room__status=Room.Status.PLAYING
@@ -74,4 +78,4 @@ def sweep_deadlines() -> dict:
         snapshot = _table_at(room_id, version)
         if snapshot is not None and snapshot.status == Room.Status.PLAYING:
             play_bot.apply_async((room_id, version), queue=snapshot.bot_queue())
-    return {"timeouts": len(timed_out), "autostarts": len(due), "bots": len(lost_bots)}
+    return {"timeouts": len(timed_out), "autostarts": len(due), "bots": len(lost_bots), "away_hosts": len(away_hosts)}

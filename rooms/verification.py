@@ -104,7 +104,7 @@ def _replay(game: str, seats: int, options: dict, seed: str, actions) -> tuple[d
     moments, state = [], None
     with noting_draws() as draws:
         try:
-            moves = [(action.seat, action.action) for action in actions]
+            moves = [(action.seat, action.action, action.source) for action in actions]
             for number, (after, _) in enumerate(replayed(game, seats, options, seed, moves)):
                 moments += [number] * (len(draws) - len(moments))
                 state = after

@@ -28,6 +28,7 @@ def lobby(request):
         .order_by("status", "-created_at")
         .prefetch_related("seats")[:LOBBY_SIZE]
     )
+    rooms = _without_empty_waiting_rooms(list(rooms))
     template = "rooms/_lobby_list.html" if request.htmx else "rooms/lobby.html"
     new_rooms = [(slug, BY_SLUG[slug].title) for slug in FORMS]
     return render(request, template, {"rooms": rooms, "new_rooms": new_rooms, "code_shapes": _code_shapes()})
@@ -40,6 +41,14 @@ def _code_shapes() -> list[tuple[str, list[str]]]:
     for rules in RULES.values():
         shapes.setdefault(rules.code_shape, []).append(rules.title)
     return list(shapes.items())
+
+
+def _without_empty_waiting_rooms(rooms: list[Room]) -> list[Room]:
+    """A waiting room nobody is connected to is nobody's to join: it leaves the list at once
+    (and closes once its host has been away five minutes). One trip to Redis for them all."""
+    waiting = [room.id for room in rooms if room.status == Room.Status.WAITING]
+    here = presence.current_of(waiting)
+    return [room for room in rooms if here.get(room.id) != presence.NOBODY]
 
 
 def create(request, game):

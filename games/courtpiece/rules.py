@@ -75,7 +75,9 @@ class CourtPieceEngine:
     def default_action(self, state: CourtPieceState, seat: int) -> CourtPieceAction:
         return moves.default_action(state, seat)
 
-    def apply(self, state: CourtPieceState, seat: int, action: Action) -> tuple[CourtPieceState, list[Event]]:
+    def apply(
+        self, state: CourtPieceState, seat: int, action: Action, timeout: bool = False
+    ) -> tuple[CourtPieceState, list[Event]]:
         kind = core.action_kind(action)
         turn = state["turn"]
         if turn is None:  # (a table over is no one's turn)
@@ -88,6 +90,8 @@ class CourtPieceEngine:
         new = state.copy()
         events: list[Event] = []
         handler(new, seat, action, events)
+        if timeout:
+            events[0] = core.timed_out(events[0])
         # The public log after the move: a new round's starts with the last round's result.
         if new["round"] != state["round"]:
             start = next(i for i, e in enumerate(events) if e["type"] == "round_over")

@@ -117,7 +117,9 @@ class DayousEngine:
             "stats": [{**s, "journals": dict(s["journals"])} for s in state["stats"]],
         }
 
-    def apply(self, state: DayousState, seat: int, action: core.Action) -> tuple[DayousState, list[core.Event]]:
+    def apply(
+        self, state: DayousState, seat: int, action: core.Action, timeout: bool = False
+    ) -> tuple[DayousState, list[core.Event]]:
         kind = core.action_kind(action)
         if state["phase"] == OVER:
             raise IllegalAction("The game is over.")
@@ -130,6 +132,10 @@ class DayousEngine:
         new["log"] = list(state["log"])
         events: list[core.Event] = []
         handler(new, seat, action, events)
+        if timeout:
+            # The move's own event is the first it logged (bouts.emit logs as it goes).
+            first = len(state["log"])
+            events[0], new["log"][first] = core.timed_out(events[0]), core.timed_out(new["log"][first])
         _settle(new, events)
         if len(new["log"]) > LOG_LENGTH:
             new["log"] = new["log"][-LOG_LENGTH:]

@@ -69,7 +69,9 @@ class DisunyerEngine:
     def default_action(self, state: DisunyerState, seat: int) -> core.Action:
         return cast(core.Action, moves.default_action(state, seat))
 
-    def apply(self, state: DisunyerState, seat: int, action: core.Action) -> tuple[DisunyerState, Events]:
+    def apply(
+        self, state: DisunyerState, seat: int, action: core.Action, timeout: bool = False
+    ) -> tuple[DisunyerState, Events]:
         kind = core.action_kind(action)
         if state["phase"] == OVER:
             raise IllegalAction("The game is over.")
@@ -85,6 +87,8 @@ class DisunyerEngine:
         new["known"] = list(state["known"])
         events: Events = []
         handler(new, seat, action, events)
+        if timeout:
+            events[0] = core.timed_out(events[0])
         rounds.log_events(new, events)
         return new, events
 

@@ -2,8 +2,8 @@
 score sheet of each player's contributions and fees, and the results (public); the
 viewer's legal moves grouped for buttons and the quick phrases they may send (private).
 
-The public partial reads ``t`` and ``sheet``; the private one ``m`` (its moves) and
-``phrases``.
+The public partial reads ``t`` and ``sheet``; the private one ``m`` (its moves),
+``phrases`` and ``standin``.
 """
 
 from typing import TypedDict
@@ -52,6 +52,7 @@ class Player(TypedDict):
     acting: bool
     done: bool  # said "No further questions"
     stats: dict  # the engine's contributions and fees so far
+    standin: bool  # a stand-in bot plays this person's seat
 
 
 class Result(TypedDict):
@@ -198,13 +199,14 @@ def _role(view: dict, seat: int) -> tuple[str, str]:
     return "", ""
 
 
-def _players(view: dict) -> list[Player]:
+def _players(snapshot, view: dict) -> list[Player]:
     players = []
     for seat in range(view["players"]):
         css, role = _role(view, seat)
         players.append(Player(
             index=seat, count=view["hand_counts"][seat], role=role, role_class=css,
             acting=seat in view["to_act"], done=seat in view["done"], stats=view["stats"][seat],
+            standin=snapshot.stood_in_for(seat),
         ))
     return players
 
@@ -242,7 +244,7 @@ def public(snapshot, view: dict) -> dict:
     and the score sheet."""
     names = seat_names(snapshot)
     table = Table(
-        players=_players(view),
+        players=_players(snapshot, view),
         waiting_for=[names.get(s, f"Seat {s + 1}") for s in view["to_act"]],
         attack_count=len(view["table"]),
         unbeaten=sum(1 for _, defence in view["table"] if defence is None),
@@ -257,4 +259,4 @@ def public(snapshot, view: dict) -> dict:
 def private(snapshot, view: dict, seat: int | None) -> dict:
     if seat is None:
         return {}
-    return {"m": moves(view), "phrases": phrases(view)}
+    return {"m": moves(view), "phrases": phrases(view), "standin": snapshot.stood_in_for(seat)}

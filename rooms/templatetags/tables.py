@@ -12,7 +12,7 @@ from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
-from games.core import SPANISH_SUIT_NAMES, card_name
+from games.core import SPANISH_SUIT_NAMES, TIMEOUT, card_name
 from rooms.presenters.common import FRENCH_PIPS
 
 register = template.Library()
@@ -50,8 +50,12 @@ def card(code, spanish=False, small=False):
     )
 
 
+TIMED_OUT = ' <span class="tag timeout">time ran out</span>'
+
+
 def event_line(event, names_and_game):
-    """A public event as a sentence, with seat tokens replaced by escaped names."""
+    """A public event as a sentence, with seat tokens replaced by escaped names; a move
+    a timeout made is marked so."""
     names, game = names_and_game
     text = _event_text(game)(event)
     parts = []
@@ -62,6 +66,8 @@ def event_line(event, names_and_game):
         parts.append(f"<b>{conditional_escape(name)}</b>")
         last = match.end()
     parts.append(html.escape(text[last:]))
+    if text and event.get(TIMEOUT):
+        parts.append(TIMED_OUT)
     return mark_safe("".join(parts))
 
 

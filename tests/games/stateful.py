@@ -141,10 +141,10 @@ class EngineMachine(RuleBasedStateMachine):
     def over(self) -> bool:
         return self.engine.outcome(self.state) is not None
 
-    def act(self, seat: int, action: dict) -> None:
+    def act(self, seat: int, action: dict, timeout: bool = False) -> None:
         """Apply a move the rules accept, checking the contract around it."""
         assert json_copy(action) == action, f"{action} is not JSON data"
-        new, events = self.engine.apply(self.state, seat, action)
+        new, events = self.engine.apply(self.state, seat, action, timeout=timeout)
         self.assert_state_unchanged("apply changed the state it was given")
         self.state_copy = json_copy(new)
         assert self.state_copy == new, "the new state is not JSON data"
@@ -168,9 +168,10 @@ class EngineMachine(RuleBasedStateMachine):
     @precondition(lambda self: not self.over())
     @rule(data=st.data())
     def let_the_clock_run_out(self, data):
-        """The timeout's default move for a seat whose decision is awaited is accepted."""
+        """The timeout's default move for a seat whose decision is awaited is accepted, as
+        a timeout (its event marked so)."""
         seat = data.draw(st.sampled_from(self.engine.to_act(self.state)), label="seat")
-        self.act(seat, self.engine.default_action(self.state, seat))
+        self.act(seat, self.engine.default_action(self.state, seat), timeout=True)
 
     @precondition(lambda self: not self.over())
     @rule(data=st.data(), moves=st.integers(1, 30))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from asgiref.sync import sync_to_async
+from asgiref.sync import async_to_sync, sync_to_async
 from channels.db import database_sync_to_async
 from django.test import Client
 from django.utils import timezone
@@ -81,6 +81,16 @@ def overdue(room: Room) -> None:
     room.match.__class__.objects.filter(pk=room.match.pk).update(
         deadline=timezone.now() - timedelta(seconds=1)
     )
+
+
+def connect(room: Room, seat: int | None, channel: str) -> None:
+    """A socket (its channel's name) is connected to ``room`` for ``seat`` (None: a
+    spectator), as the consumer counts it in Redis."""
+    async_to_sync(presence.touch)(room.pk, channel, seat)
+
+
+def disconnect(room: Room, seat: int | None, channel: str) -> None:
+    async_to_sync(presence.leave)(room.pk, channel, seat)
 
 
 def client_for(person: Player) -> Client:

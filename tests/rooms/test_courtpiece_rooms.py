@@ -27,7 +27,7 @@ from rooms.gamerules import COURTPIECE_RULES, DIGITS, RULES
 from rooms.models import MatchAction, Room
 from rooms.rendering import render_table
 from rooms.snapshots import load_snapshot
-from tests.rooms.helpers import ANN, BEA, CARL, DORA, EVE, fresh, overdue
+from tests.rooms.helpers import ANN, BEA, CARL, DORA, EVE, connect, fresh, overdue
 
 ACTION_INPUT = re.compile(r'<input type="hidden" name="action" value="([^"]*)">')
 DATA_CARD = re.compile(r'data-card="([^"]+)"')
@@ -159,6 +159,7 @@ def test_the_create_page_makes_a_table_with_a_six_digit_code(client):
     assert room.seats.count() == 4 and room.autostart_at is None
     page = client.get(response["Location"]).content.decode()
     assert "Rung Kaat" in page and "Bet 300 coins" in page and 'data-testid="start"' in page
+    connect(room, 0, "host-socket")  # the host's page is open: the room is listed
     lobby = client.get(reverse("rooms:lobby")).content.decode()
     assert "Court Piece · Rung Kaat · bet 300" in lobby
 
@@ -558,7 +559,7 @@ def test_a_whole_hidden_table_settles_coins_once_a_round_and_ends_with_results(m
         assert results[seat.index].won == (seat.index in outcome["winners"])
     replay = ENGINE.start(4, room.options, seed=match.seed)
     for recorded in MatchAction.objects.filter(match=match):
-        replay, _ = ENGINE.apply(replay, recorded.seat, recorded.action)
+        replay, _ = ENGINE.apply(replay, recorded.seat, recorded.action, timeout=recorded.source == "timeout")
     assert replay == match.state
     page = render_table(load_snapshot(room.pk), presence.NOBODY, None)
     assert 'data-testid="game-over"' in page and 'data-testid="results"' in page

@@ -14,7 +14,7 @@ from games import core
 from games.dayous.rules import ENGINE
 from leaderboard.models import Result
 from leaderboard.points import points_for
-from rooms import presence, services
+from rooms import presence, services, tasks
 from rooms.errors import RoomError
 from rooms.forms import FORMS, DayousRoomForm
 from rooms.gamerules import DAYOUS_RULES, LETTERS_WITHOUT_LOOKALIKES, RULES
@@ -22,7 +22,7 @@ from rooms.models import MatchAction, Room
 from rooms.reactions import DAYOUS_ASK, is_phrase, player_reactions
 from rooms.rendering import render_table
 from rooms.snapshots import load_snapshot
-from tests.rooms.helpers import ANN, BEA, CARL, ZED, fresh, overdue, person_at
+from tests.rooms.helpers import ANN, BEA, CARL, ZED, connect, fresh, overdue, person_at
 
 ACTION_INPUT = re.compile(r'<input type="hidden" name="action" value="([^"]*)">')
 DATA_CARD = re.compile(r'data-card="([^"]+)"')
@@ -145,7 +145,9 @@ def test_the_create_page_makes_a_room_or_shows_the_engines_message(client):
     page = client.get(response["Location"]).content.decode()
     assert 'data-testid="decks">1 deck<' in page and "20 s per move" in page and 'data-testid="start"' in page
     assert "js/dayous.js" in page
-    services.do_create_room(ANN, "dayous", {"decks": 2, "clock": 30}, True, players=6)
+    other = services.do_create_room(ANN, "dayous", {"decks": 2, "clock": 30}, True, players=6)
+    for listed in (room, other):  # the hosts' pages are open: the rooms are listed
+        connect(listed, 0, f"host-socket-{listed.pk}")
     lobby = client.get(reverse("rooms:lobby")).content.decode()
     assert "Dayous · 1 deck<" in lobby and "Dayous · 2 decks<" in lobby and "1/6" in lobby
 
@@ -269,7 +271,7 @@ def test_a_whole_game_through_the_services_with_bots_and_timeouts(monkeypatch, p
         assert result.won == (seat.index in outcome["winners"])
     replay = ENGINE.start(players, room.options, seed=match.seed)
     for recorded in MatchAction.objects.filter(match=match):
-        replay, _ = ENGINE.apply(replay, recorded.seat, recorded.action)
+        replay, _ = ENGINE.apply(replay, recorded.seat, recorded.action, timeout=recorded.source == "timeout")
     assert replay == match.state
     page = render_table(load_snapshot(room.pk), presence.NOBODY, None)
     assert 'data-testid="game-over"' in page and 'data-testid="results"' in page
@@ -334,6 +336,61 @@ def test_a_game_ended_by_staff_offers_no_moves():
     services.do_end_match(room.pk, "Testing.")
     page = render_table(load_snapshot(room.pk), presence.NOBODY, leader)
     assert 'name="action"' not in page and "This game was ended by staff." in page
+
+
+# ----------------------------------------------------------------- stand-in bot
+
+
+def _bots_play_until(room: Room, awaited) -> Room:
+    """The bots' seats move (as their bots would) until ``awaited(to_act)`` holds."""
+    for _ in range(200):
+        room = fresh(room)
+        to_act = ENGINE.to_act(room.match.state)
+        if awaited(to_act):
+            return room
+        seat = next(s for s in to_act if person_at(room, s) is None)
+        assert services.do_bot_move(room.pk, room.version, seat, services.choose_bot_move(load_snapshot(room.pk), seat))
+    raise AssertionError("never awaited")
+
+
+STANDIN_NOTICE = "A bot is playing for you after 3 timeouts — make any move to take your seat back."
+
+
+@pytest.mark.django_db
+def test_a_stand_in_bot_plays_after_three_timeouts_in_a_row_until_the_player_moves(monkeypatch):
+    """Ann lets her clock run out three times in a row: a stand-in bot then plays her seat
+    at a bot's pace, everyone sees "bot playing" on her seat, and her own table tells her
+    that any move takes it back. Her next move does."""
+    monkeypatch.setattr(core, "new_seed", lambda: "dayous-standin")
+    bots = random.Random(1)
+    monkeypatch.setattr(services, "bot_randomness", lambda: bots.getrandbits(128))
+    room = create(players=3, clock=60)
+    services.do_start(room.pk, ANN)  # Ann (seat 0) and two bots
+    for timeouts in (1, 2, 3):
+        room = _bots_play_until(room, lambda to_act: 0 in to_act)
+        assert not DAYOUS_RULES.played_by_bot(room.seats.get(index=0))
+        overdue(room)
+        assert services.do_timeout(room.pk, room.version)
+        assert fresh(room).seats.get(index=0).timeouts_in_a_row == timeouts
+    room = _bots_play_until(room, lambda to_act: to_act == [0])
+    assert DAYOUS_RULES.played_by_bot(room.seats.get(index=0))
+    assert room.match.bot_due_at is not None and room.match.bot_due_at < room.match.deadline
+    snapshot = load_snapshot(room.pk)
+    ann_sees = render_table(snapshot, presence.NOBODY, 0)
+    assert STANDIN_NOTICE in _private(ann_sees)
+    assert 'data-testid="standin"' in _public(ann_sees)
+    assert STANDIN_NOTICE not in render_table(snapshot, presence.NOBODY, 1)
+    assert tasks.play_bot(room.pk, room.version) is True
+    last = MatchAction.objects.filter(match=room.match).last()
+    assert (last.seat, last.source) == (0, MatchAction.Source.BOT)
+    # Ann is back: her next move takes her seat back.
+    room = _bots_play_until(room, lambda to_act: to_act == [0])
+    services.do_act(room.pk, ANN, ENGINE.legal_actions(room.match.state, 0)[0], room.version)
+    room = fresh(room)
+    assert room.seats.get(index=0).timeouts_in_a_row == 0
+    assert not DAYOUS_RULES.played_by_bot(room.seats.get(index=0))
+    ann_sees = render_table(load_snapshot(room.pk), presence.NOBODY, 0)
+    assert STANDIN_NOTICE not in ann_sees and 'data-testid="standin"' not in ann_sees
 
 
 # ----------------------------------------------------------------- quick phrases

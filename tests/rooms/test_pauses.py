@@ -25,7 +25,7 @@ from tests.rooms.helpers import ANN, BEA, CARL, DORA, PEOPLE, actor, create, fre
 pytestmark = pytest.mark.django_db
 
 KNOCKOUT, TRICK, ROUND = timedelta(seconds=3), timedelta(seconds=1.5), timedelta(seconds=5)
-NOTHING = {"timeouts": 0, "autostarts": 0, "bots": 0}
+NOTHING = {"timeouts": 0, "autostarts": 0, "bots": 0, "away_hosts": 0}
 
 
 @pytest.fixture(autouse=True)

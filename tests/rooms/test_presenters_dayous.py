@@ -10,9 +10,10 @@ NAMES = ("Ann", "Bea", "Carl", "Dora")
 NO_STATS = {"defences": 0, "journals": {}, "best": 0, "best_journal": None, "fees": 0}
 
 
-def table(bots: int = 1):
-    return snapshot("dayous", [seat(i, n, "normal" if i >= 4 - bots else "") for i, n in enumerate(NAMES)],
-                    {"decks": 1, "clock": 30})
+def table(bots: int = 1, bea_timeouts: int = 0):
+    seats = [seat(i, n, "normal" if i >= 4 - bots else "", timeouts=bea_timeouts if i == 1 else 0)
+             for i, n in enumerate(NAMES)]
+    return snapshot("dayous", seats, {"decks": 1, "clock": 30})
 
 
 def bout_view(**changes) -> dict:
@@ -27,6 +28,16 @@ def bout_view(**changes) -> dict:
     }
     view.update(changes)
     return view
+
+
+def test_a_stand_in_plays_a_seat_after_three_timeouts_in_a_row():
+    """Bea's seat after three timeouts in a row: everyone is shown a bot plays it, and Bea
+    is told; after two it is still hers."""
+    stood_in = table(bea_timeouts=3)
+    assert [p["standin"] for p in dayous.public(stood_in, bout_view())["t"]["players"]] == [False, True, False, False]
+    assert dayous.private(stood_in, bout_view(), 1)["standin"] is True
+    assert dayous.private(stood_in, bout_view(), 0)["standin"] is False
+    assert dayous.private(table(bea_timeouts=2), bout_view(), 1)["standin"] is False
 
 
 def test_whose_turn_and_what_each_seat_does_in_a_bout():

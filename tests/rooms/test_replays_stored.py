@@ -119,7 +119,7 @@ class Recorder:
     @staticmethod
     def _apply(engine, state: dict, moves: list, seat: int, action: dict, source: str) -> dict:
         moves.append((seat, action, source))
-        return engine.apply(state, seat, action)[0]
+        return engine.apply(state, seat, action, timeout=source == MatchAction.Source.TIMEOUT)[0]
 
     def save(self) -> None:
         Room.objects.bulk_create(self.rooms)

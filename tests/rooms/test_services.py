@@ -185,7 +185,7 @@ def test_host_leaving_alone_closes_the_room():
     services.do_leave(room.pk, ANN)
     room = fresh(room)
     assert room.status == Room.Status.CLOSED and room.autostart_at is None
-    with pytest.raises(RoomError, match="already started"):
+    with pytest.raises(RoomError, match="This room was closed."):
         services.do_join(room.pk, BEA)
 
 
@@ -396,7 +396,8 @@ def test_acting_clears_the_timeouts_count():
 
 def test_timeout_plays_the_default_once_the_deadline_passed():
     """Before the deadline nothing happens; after it, the default is played once for the
-    awaited seat (for the version it was scheduled for only), and counted against them."""
+    awaited seat (for the version it was scheduled for only), as a timeout (so the log
+    marks it), and counted against them."""
     room = playing_room()
     seat = actor(room)
     state = room.match.state
@@ -409,7 +410,7 @@ def test_timeout_plays_the_default_once_the_deadline_passed():
     assert services.do_timeout(room.pk, room.version) is True
     after = fresh(room)
     default = ENGINE.default_action(state, seat)
-    assert after.match.state == ENGINE.apply(state, seat, default)[0]
+    assert after.match.state == ENGINE.apply(state, seat, default, timeout=True)[0]
     assert after.version == room.version + 1
     last = MatchAction.objects.filter(match=after.match).last()
     assert (last.seat, last.action, last.source) == (seat, default, MatchAction.Source.TIMEOUT)
@@ -587,7 +588,7 @@ def test_a_whole_game_ends_with_one_result_per_seat(monkeypatch, humans, timeout
         assert result.won == (seat.index in outcome["winners"])
     replay = ENGINE.start(8, room.options, seed=match.seed)
     for recorded in MatchAction.objects.filter(match=match):
-        replay, _ = ENGINE.apply(replay, recorded.seat, recorded.action)
+        replay, _ = ENGINE.apply(replay, recorded.seat, recorded.action, timeout=recorded.source == "timeout")
     assert replay == match.state
     with pytest.raises(RoomError, match="not being played"):
         services.do_act(room.pk, humans[0], {"type": "keep"}, room.version)

@@ -24,7 +24,7 @@ from tests.rooms.helpers import (
 
 pytestmark = pytest.mark.django_db
 
-NOTHING = {"timeouts": 0, "autostarts": 0, "bots": 0}
+NOTHING = {"timeouts": 0, "autostarts": 0, "bots": 0, "away_hosts": 0}
 
 
 def _versions(*rooms):
