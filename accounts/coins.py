@@ -17,8 +17,10 @@ ruling "Coins"; what a round bets is the game's room rules' to say: Court Piece'
   goes below zero: whoever cannot pay in full pays what they have (the winners are still
   paid in full by the bank).
 * Bots (seats with a ``bot_level``) neither pay nor are paid. A person's seat that a
-  stand-in bot plays (after their timeouts, or because they can no longer cover the bet)
-  is still that person's: they pay or are paid.
+  stand-in bot plays after their timeouts is still that person's: they pay or are paid.
+  One that a stand-in plays because they could no longer cover the bet (the seat sits
+  out, ``Seat.sitting_out``) moves no coins, as a bot's seat, until they take it back:
+  the game's rules leave it out of what they settle.
 * A guest's coins move exactly as an account's: a guest has a wallet too, keyed by the
   guest id of their session and opened with ``GUEST_COINS`` (1,000, a ``welcome`` entry)
   from the bank when their first round is settled (until then ``balance_of`` is 1,000).

@@ -3,7 +3,9 @@ Court Piece). The wallets, the bank and the ledger are ``accounts.coins``'.
 
 After every round each person on the losing team pays the table's bet to the bank and
 each person on the winning team is paid it by the bank; double when the round was won
-with all 13 hands. Team ``t`` is seats ``t`` and ``t + 2``.
+with all 13 hands. Team ``t`` is seats ``t`` and ``t + 2``. A seat whose person sits out
+(``Seat.sitting_out``: a stand-in bot plays it because they could not cover the bet)
+moves no coins, as a bot's seat: nobody earns or loses coins they could not have staked.
 """
 
 from accounts import coins
@@ -20,9 +22,10 @@ def table_bet(room) -> int:
 def settle_round(room, seats, event: dict) -> list[LedgerEntry]:
     """Settle one Court Piece ``round_over`` event for the people at ``room``'s seats.
 
-    Returns the new ledger entries: none for a round already settled, for bots or for
-    empty seats.
+    Returns the new ledger entries: none for a round already settled, for bots, for
+    empty seats or for seats whose person sits out.
     """
+    seats = [seat for seat in seats if not seat.sitting_out]
     bet = table_bet(room)
     all_hands = bool(event.get("all_hands"))
     winning_team = int(event["winning_team"]) % 2

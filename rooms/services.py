@@ -336,8 +336,8 @@ def _advance(room: Room, match: Match, seats: list[Seat]) -> None:
         new_events = match.new_events
     if rules.on_events is not None and new_events:
         for index in rules.on_events(room, match, seats, new_events):
-            if rules.hand_to_standin(seats[index]):
-                seats[index].save(update_fields=["timeouts_in_a_row"])
+            if rules.sit_out(seats[index]):
+                seats[index].save(update_fields=["timeouts_in_a_row", "sitting_out"])
     match.new_events = []
     now = timezone.now()
     outcome = engine.outcome(match.state)
@@ -424,7 +424,7 @@ def do_act(room_id: int, player, action, version) -> None:
         if mine.timeouts_in_a_row:
             _require_may_play(player, room)
             # Any move takes the seat back from a stand-in bot, before the clocks are set.
-            Seat.objects.filter(pk=mine.pk).update(timeouts_in_a_row=0)
+            Seat.objects.filter(pk=mine.pk).update(timeouts_in_a_row=0, sitting_out=False)
         try:
             _apply(room, mine.index, action, MatchAction.Source.PLAYER)  # type: ignore[arg-type]  # a TextChoices member is a str
         except IllegalAction as illegal:
@@ -522,7 +522,7 @@ def do_answer_partner(room_id: int, player, accept: bool) -> None:
         _changed(room, "proposal", seats=seats)
 
 
-FIELDS_OF_A_SITTER = ("user_id", "guest_id", "name", "bot_level", "timeouts_in_a_row")
+FIELDS_OF_A_SITTER = ("user_id", "guest_id", "name", "bot_level", "timeouts_in_a_row", "sitting_out")
 
 
 def _swap(a: Seat, b: Seat) -> None:

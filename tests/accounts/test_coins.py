@@ -238,6 +238,24 @@ def test_bots_neither_pay_nor_are_paid_and_a_guest_pays_as_an_account_does(four)
     assert total_coins() == 0
 
 
+def test_a_seat_sitting_out_moves_no_coins_an_accounts_or_a_guests(four):
+    """Ann and the guest Zoe sit out (a stand-in bot plays their seats because they could
+    not cover the bet): the rounds their teams win or lose move none of their coins, as
+    for a bot's seat, while Bea's and Cal's move as usual."""
+    ann, bea, cal, _ = four
+    zoe = Guest("Zoe")
+    room, seats = table(ann, bea, cal, zoe, bet=100)
+    set_balance(ann, 40)
+    for seat in (seats[0], seats[3]):
+        seat.sitting_out = True
+    courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0))
+    courtpiece_coins.settle_round(room, seats, round_over(2, winning_team=1, all_hands=True))
+    assert balances(ann, bea, cal) == [40, 1_000 - 100 + 200, 1_000 + 100 - 200]
+    assert coins.wallet_balance(Player(name="Zoe", guest_id="g-zoe")) is None
+    assert set(LedgerEntry.objects.filter(room=room).values_list("wallet__user__username", flat=True)) == {"Bea", "Cal"}
+    assert total_coins() == 0
+
+
 def test_a_table_of_bots_settles_nothing():
     """No person at the table: no entry, no change."""
     room, seats = table(BOT, BOT, BOT, BOT)
