@@ -28,8 +28,11 @@ ruling "Coins"; what a round bets is the game's room rules' to say: Court Piece'
   a guest who signs up starts with the account's own welcome coins, whatever they won or
   lost as a guest (else every losing guest would start again and every winning one sign
   up), and a guest who logs in has the account's coins. Guests' wallets are on no board.
-* To sit down a player needs twice the table's bet (``can_sit``). A player with less
-  than the bet can no longer cover it (``cannot_cover``): from the end of that round a
+* To sit down a player needs twice the table's bet (``can_sit``), free: a seat holds
+  what sitting there needed while its person sits in a waiting or playing room, so the
+  same coins cannot back two seats (what a person's other seats hold is read from the
+  seats themselves, ``rooms.courtpiece_coins.held_elsewhere``). A player with less than
+  the bet can no longer cover it (``cannot_cover``): from the end of that round a
   stand-in bot plays their seat (``rooms.gamerules``).
 * Staff can ``grant`` and ``take`` coins, with a reason, recorded with their account.
 
@@ -134,16 +137,32 @@ def round_moves(room, seats) -> dict[int, dict[int, int]]:
     return moved
 
 
-def can_sit(player: Player, bet: int) -> str | None:
-    """``None`` when ``player`` has at least twice ``bet``; otherwise the reason they
-    cannot sit down, as a sentence to show them."""
-    needed = 2 * bet
+def needed_to_sit(bet: int) -> int:
+    """What sitting down at a table of ``bet`` needs, and what the seat then holds."""
+    return 2 * bet
+
+
+def can_sit(player: Player, bet: int, held: dict[str, int] | None = None) -> str | None:
+    """``None`` when ``player`` has at least twice ``bet`` free, beyond what their seats
+    at other tables hold (``held``: by table code); otherwise the reason they cannot sit
+    down, as a sentence to show them."""
+    needed = needed_to_sit(bet)
     balance = balance_of(player)
-    if balance >= needed:
+    holding = sum((held or {}).values())
+    if balance - holding >= needed:
         return None
-    return (
-        f"This table's bet is {coins(bet)}: sitting down needs twice the bet, {coins(needed)}, "
-        f"and you have {coins(balance)}."
+    refusal = f"This table's bet is {coins(bet)}: sitting down needs twice the bet, {coins(needed)}, "
+    if not holding:
+        return refusal + f"and you have {coins(balance)}."
+    if len(held) == 1:
+        [(code, _)] = held.items()
+        where = f"your seat at table {code}"
+    else:
+        *first, last = (f"{code} ({amount:,})" for code, amount in held.items())
+        where = f"your seats at tables {', '.join(first)} and {last}"
+    return refusal + (
+        f"and you have {coins(max(balance - holding, 0))} free: of your {coins(balance)}, "
+        f"{holding:,} are held for {where} while you sit there."
     )
 
 

@@ -18,7 +18,7 @@ from games.dayous import bots as dayous_bots
 from games.dayous.rules import ENGINE as DAYOUS
 from games.disunyer import bots as disunyer_bots
 from games.disunyer.rules import ENGINE as DISUNYER
-from rooms.courtpiece_coins import settle_rounds_over, table_bet
+from rooms.courtpiece_coins import held_elsewhere, settle_rounds_over, table_bet
 
 LETTERS_WITHOUT_LOOKALIKES = "ACDEFHJKMNPRTUVWXY"
 DIGITS = "0123456789"
@@ -145,8 +145,9 @@ DAYOUS_RULES = RoomRules(
 
 
 def _court_piece_can_sit(player, room) -> str | None:
-    """Sitting at a Court Piece table needs twice its bet."""
-    return coins.can_sit(player, table_bet(room))
+    """Sitting at a Court Piece table needs twice its bet, beyond what the player's seats
+    at other open Court Piece tables hold."""
+    return coins.can_sit(player, table_bet(room), held_elsewhere(player, room))
 
 
 CANNOT_COVER = "You can't cover the bet any more: a bot plays your seat, for no coins; you can watch."

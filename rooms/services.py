@@ -100,11 +100,11 @@ def do_create_room(
         options = rules.engine.validate_options(options, seat_count)
     except InvalidOptions as error:
         raise RoomError(str(error)) from None
-    refusal = _sit_down_refusal(player, Room(game=game, options=options))
-    if refusal:
-        raise RoomError(refusal)
     now = timezone.now()
     with transaction.atomic():
+        refusal = _sit_down_refusal(player, Room(game=game, options=options))
+        if refusal:
+            raise RoomError(refusal)
         room = Room.objects.create(
             code=_new_code(rules),
             game=game,

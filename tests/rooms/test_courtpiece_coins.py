@@ -125,12 +125,14 @@ def test_a_guests_coins_move_after_a_round_and_show_in_the_table_and_the_header_
 
 
 def test_a_guest_sits_down_with_the_coins_they_have_now(monkeypatch):
-    """Guests Ann and Bea play a round at a 100 bet: whoever loses it has 900 (or 800)
-    left, and a table whose bet needs a coin more than that to sit down refuses them,
-    saying what they have."""
+    """Guests Ann and Bea play a round at a 100 bet, then staff end the game (their seats
+    there hold nothing any more): whoever lost the round has 900 (or 800) left, and a
+    table whose bet needs a coin more than that to sit down refuses them, saying what
+    they have."""
     monkeypatch.setattr(core, "new_seed", lambda: "cp-guest-coins")
     room = opponents_table(ANN, BEA)
     room = play_round(room, {0: ANN, 1: BEA}, random.Random(5))
+    services.do_end_match(room.pk, "Test: over")
     loser = BEA if room.match.state["history"][0]["winning_team"] == 0 else ANN
     left = coins.balance_of(loser)
     assert left < 1_000
