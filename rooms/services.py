@@ -14,6 +14,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from accounts.coins import open_wallets
 from accounts.identity import Player
 from games.core import IllegalAction, InvalidOptions
 from leaderboard.services import record_results
@@ -346,6 +347,7 @@ def _advance(room: Room, match: Match, seats: list[Seat]) -> None:
         match.finished_at = now
         room.status = Room.Status.FINISHED
         record_results(room, match, seats, outcome)
+        open_wallets(seats)  # a finished game opens its accounts' welcome coins
         return
     match.paused_until = now + pause if pause else None
     start = match.paused_until or now
