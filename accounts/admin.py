@@ -6,20 +6,13 @@ from django.db import transaction
 from django.template.response import TemplateResponse
 
 from accounts import coins
+from accounts.identity import Player
 from accounts.models import Bank, LedgerEntry, User, Wallet
 from config.admin import ReadOnlyAdmin
 
 
-@admin.register(User)
-class PlayerAdmin(UserAdmin):
-    list_display = ("username", "date_joined", "last_login", "is_active", "is_staff")
-    list_filter = ("is_active", "is_staff", "is_superuser", "date_joined")
-    search_fields = ("username", "email")
-    ordering = ("-date_joined",)
-
-
 class CoinsForm(forms.Form):
-    amount = forms.IntegerField(min_value=1, max_value=1_000_000_000, help_text="Coins for each selected wallet.")
+    amount = forms.IntegerField(min_value=1, max_value=1_000_000_000, help_text="Coins for each selected account.")
     reason = forms.CharField(
         max_length=500,
         widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
@@ -27,50 +20,40 @@ class CoinsForm(forms.Form):
     )
 
 
-@admin.register(Wallet)
-class WalletAdmin(admin.ModelAdmin):
-    """Balances change only through the ledger: the grant/take actions here, rounds, welcome coins."""
+class CoinsActions:
+    """Staff grant and take coins to and from the accounts of the selected rows
+    (``account_of``), each movement a ledger entry; an account that has not played yet
+    has its wallet opened with its welcome coins first."""
 
-    list_display = ("user", "balance")
-    search_fields = ("user__username",)
-    list_select_related = ("user",)
-    ordering = ("user__username",)
-    readonly_fields = ("user", "balance")
     actions = ["grant_coins", "take_coins"]
 
-    def get_queryset(self, request):
-        # A guest's coins last as long as their visit: staff grant and take accounts' only.
-        return super().get_queryset(request).filter(user__isnull=False)
+    def account_of(self, row) -> User:
+        raise NotImplementedError
 
-    def has_add_permission(self, request):
-        return False  # a wallet is opened with its account
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-    @admin.action(description="Grant coins to the selected wallets (from the bank)", permissions=["change"])
+    @admin.action(description="Grant coins to the selected accounts (from the bank)", permissions=["change"])
     def grant_coins(self, request, queryset):
         return self._coins_form(request, queryset, "grant_coins", coins.grant, "Grant coins", "granted to")
 
-    @admin.action(description="Take coins from the selected wallets (back to the bank)", permissions=["change"])
+    @admin.action(description="Take coins from the selected accounts (back to the bank)", permissions=["change"])
     def take_coins(self, request, queryset):
         return self._coins_form(request, queryset, "take_coins", coins.take, "Take coins", "taken from")
 
     def _coins_form(self, request, queryset, action, move, title, done):
-        wallets = list(queryset.select_related("user").order_by("pk"))
+        rows = list(queryset.order_by("pk"))
+        accounts = [self.account_of(row) for row in rows]
         form = CoinsForm(request.POST if "apply" in request.POST else None)
         if form.is_valid():
             amount, reason = form.cleaned_data["amount"], form.cleaned_data["reason"]
             try:
-                with transaction.atomic():  # all the selected wallets, or none
-                    for wallet in wallets:
-                        move(wallet.user, amount, reason, request.user)
+                with transaction.atomic():  # all the selected accounts, or none
+                    for user in accounts:
+                        move(user, amount, reason, request.user)
             except coins.CoinError as error:
                 form.add_error(None, str(error))
             else:
-                for wallet in wallets:
-                    self.log_change(request, wallet, f"{title}: {amount:,} ({reason})")
-                names = ", ".join(wallet.user.get_username() for wallet in wallets)
+                for row in rows:
+                    self.log_change(request, row, f"{title}: {amount:,} ({reason})")
+                names = ", ".join(user.get_username() for user in accounts)
                 self.message_user(request, f"{coins.coins(amount)} {done} {names}.", messages.SUCCESS)
                 return None
         context = {
@@ -78,11 +61,51 @@ class WalletAdmin(admin.ModelAdmin):
             "title": title,
             "opts": self.model._meta,
             "form": form,
-            "wallets": wallets,
+            "accounts": [
+                (user.get_username(), coins.balance_of(Player(name=user.get_username(), user_id=user.pk)))
+                for user in accounts
+            ],
+            "selected": [row.pk for row in rows],
             "action": action,
             "action_checkbox_name": ACTION_CHECKBOX_NAME,
         }
         return TemplateResponse(request, "admin/accounts/wallet/coins.html", context)
+
+
+@admin.register(User)
+class PlayerAdmin(CoinsActions, UserAdmin):
+    list_display = ("username", "date_joined", "last_login", "is_active", "is_staff")
+    list_filter = ("is_active", "is_staff", "is_superuser", "date_joined")
+    search_fields = ("username", "email")
+    ordering = ("-date_joined",)
+
+    def account_of(self, row) -> User:
+        return row
+
+
+@admin.register(Wallet)
+class WalletAdmin(CoinsActions, admin.ModelAdmin):
+    """Balances change only through the ledger: the grant/take actions here (and on
+    accounts, whose wallets they open as needed), rounds, welcome coins."""
+
+    list_display = ("user", "balance")
+    search_fields = ("user__username",)
+    list_select_related = ("user",)
+    ordering = ("user__username",)
+    readonly_fields = ("user", "balance")
+
+    def get_queryset(self, request):
+        # A guest's coins last as long as their visit: staff grant and take accounts' only.
+        return super().get_queryset(request).filter(user__isnull=False).select_related("user")
+
+    def has_add_permission(self, request):
+        return False  # a wallet is opened when its account first plays, or by staff's coins
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def account_of(self, row) -> User:
+        return row.user
 
 
 @admin.register(LedgerEntry)

@@ -9,25 +9,36 @@ bank is the only place coins come from or go to, so at every moment
 ruling "Coins"; what a round bets is the game's room rules' to say: Court Piece's are in
 ``rooms.courtpiece_coins``):
 
-* A new account starts with ``WELCOME_COINS`` (1,000) from the bank: a ``welcome``
-  entry. ``open_wallet`` is called for every new account (a ``post_save`` receiver in
-  ``accounts.receivers``: sign-up, ``createsuperuser``, the admin, scripts).
+* An account's ``WELCOME_COINS`` (1,000) come from the bank, a ``welcome`` entry, when
+  its wallet is opened: when it first plays for coins (its first Court Piece round is
+  settled) or finishes its first game of any kind (``open_wallets``), whichever comes
+  first, or when staff first grant or take its coins. Until then it has no wallet and
+  is on no board, and the bank has paid nothing, while ``balance_of`` counts the welcome
+  coins (to sit down, at the table), as for a guest: accounts made and never played
+  (sign-up, ``createsuperuser``, the admin, scripts) cost the bank nothing, so making
+  many pays no coins.
 * When a round is settled (``settle_bets``) each person at a losing seat pays the amount
   to the bank and each person at a winning seat is paid it by the bank. A balance never
   goes below zero: whoever cannot pay in full pays what they have (the winners are still
   paid in full by the bank).
 * Bots (seats with a ``bot_level``) neither pay nor are paid. A person's seat that a
-  stand-in bot plays (after their timeouts, or because they can no longer cover the bet)
-  is still that person's: they pay or are paid.
+  stand-in bot plays after their timeouts is still that person's: they pay or are paid.
+  One that a stand-in plays because they could no longer cover the bet (the seat sits
+  out, ``Seat.sitting_out``) moves no coins, as a bot's seat, until they take it back:
+  the game's rules leave it out of what they settle.
 * A guest's coins move exactly as an account's: a guest has a wallet too, keyed by the
   guest id of their session and opened with ``GUEST_COINS`` (1,000, a ``welcome`` entry)
-  from the bank when their first round is settled (until then ``balance_of`` is 1,000).
+  from the bank when their first round is settled (until then ``balance_of`` is 1,000;
+  a finished game opens no guest's wallet).
   It lasts as long as the guest id, that is the session; it is not saved to an account:
   a guest who signs up starts with the account's own welcome coins, whatever they won or
   lost as a guest (else every losing guest would start again and every winning one sign
   up), and a guest who logs in has the account's coins. Guests' wallets are on no board.
-* To sit down a player needs twice the table's bet (``can_sit``). A player with less
-  than the bet can no longer cover it (``cannot_cover``): from the end of that round a
+* To sit down a player needs twice the table's bet (``can_sit``), free: a seat holds
+  what sitting there needed while its person sits in a waiting or playing room, so the
+  same coins cannot back two seats (what a person's other seats hold is read from the
+  seats themselves, ``rooms.courtpiece_coins.held_elsewhere``). A player with less than
+  the bet can no longer cover it (``cannot_cover``): from the end of that round a
   stand-in bot plays their seat (``rooms.gamerules``).
 * Staff can ``grant`` and ``take`` coins, with a reason, recorded with their account.
 
@@ -38,7 +49,7 @@ Settling a round is idempotent per room, round and wallet: asking again changes 
 (and a database unique constraint backs this up).
 """
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import F, Q
 
 from accounts.identity import Player
@@ -85,19 +96,16 @@ def _people(seats) -> list:
 
 
 def wallet_balance(player: Player) -> int | None:
-    """The balance of ``player``'s wallet, or ``None`` while they have none (a guest who
-    has not played a round for coins yet)."""
+    """The balance of ``player``'s wallet, or ``None`` while they have none (an account or
+    a guest that has not played for coins yet)."""
     return Wallet.objects.filter(_owned_by([_owner(player)])).values_list("balance", flat=True).first()
 
 
 def balance_of(player: Player) -> int:
-    """What ``player`` has to play with: their wallet's balance; a guest without a wallet
-    yet has ``GUEST_COINS``. An account without a wallet (loaded from a fixture, say) has
-    it opened here."""
+    """What ``player`` has to play with: their wallet's balance or, while they have none,
+    the coins it will be opened with (``WELCOME_COINS``, a guest's ``GUEST_COINS``)."""
     balance = wallet_balance(player)
-    if balance is None:
-        balance = GUEST_COINS if player.is_guest else open_wallet(User(pk=player.user_id)).balance
-    return balance
+    return _starting_coins(_owner(player)) if balance is None else balance
 
 
 def seat_balances(seats) -> dict[int, int]:
@@ -132,16 +140,32 @@ def round_moves(room, seats) -> dict[int, dict[int, int]]:
     return moved
 
 
-def can_sit(player: Player, bet: int) -> str | None:
-    """``None`` when ``player`` has at least twice ``bet``; otherwise the reason they
-    cannot sit down, as a sentence to show them."""
-    needed = 2 * bet
+def needed_to_sit(bet: int) -> int:
+    """What sitting down at a table of ``bet`` needs, and what the seat then holds."""
+    return 2 * bet
+
+
+def can_sit(player: Player, bet: int, held: dict[str, int] | None = None) -> str | None:
+    """``None`` when ``player`` has at least twice ``bet`` free, beyond what their seats
+    at other tables hold (``held``: by table code); otherwise the reason they cannot sit
+    down, as a sentence to show them."""
+    needed = needed_to_sit(bet)
     balance = balance_of(player)
-    if balance >= needed:
+    holding = sum((held or {}).values())
+    if balance - holding >= needed:
         return None
-    return (
-        f"This table's bet is {coins(bet)}: sitting down needs twice the bet, {coins(needed)}, "
-        f"and you have {coins(balance)}."
+    refusal = f"This table's bet is {coins(bet)}: sitting down needs twice the bet, {coins(needed)}, "
+    if not holding:
+        return refusal + f"and you have {coins(balance)}."
+    if len(held) == 1:
+        [(code, _)] = held.items()
+        where = f"your seat at table {code}"
+    else:
+        *first, last = (f"{code} ({amount:,})" for code, amount in held.items())
+        where = f"your seats at tables {', '.join(first)} and {last}"
+    return refusal + (
+        f"and you have {coins(max(balance - holding, 0))} free: of your {coins(balance)}, "
+        f"{holding:,} are held for {where} while you sit there."
     )
 
 
@@ -153,13 +177,18 @@ def cannot_cover(balance: int, bet: int) -> bool:
 # -- Opening and closing --------------------------------------------------------------
 
 
-def open_wallet(user) -> Wallet:
-    """The account's wallet, opened with the welcome coins from the bank if it has none
-    yet. Calling it again changes nothing."""
-    with transaction.atomic():
-        wallets, opened = _wallets_for_update([_account(user)])
+def open_wallets(seats) -> None:
+    """Open the wallets of the accounts at ``seats`` that have none yet, with their
+    welcome coins from the bank: they have finished a game. Called inside the
+    transaction that ends it; for the accounts that have a wallet, one query."""
+    accounts = {_owner(seat) for seat in _people(seats) if seat.user_id is not None}
+    if not accounts:
+        return
+    opened_before = set(Wallet.objects.filter(_owned_by(accounts)).values_list("user_id", flat=True))
+    unopened = {account for account in accounts if account[0] not in opened_before}
+    if unopened:
+        _, opened = _wallets_for_update(unopened)
         _bank_add(-opened)
-    return wallets[_account(user)]
 
 
 def close_wallet(wallet: Wallet) -> None:
@@ -291,18 +320,29 @@ def _wallets_for_update(owners) -> tuple[dict[Owner, Wallet], int]:
     wallets = {_owner(wallet): wallet for wallet in locked}
     opened = 0
     for owner in sorted(owners - wallets.keys(), key=str):
-        wallets[owner] = _open(owner)
-        opened += wallets[owner].balance
+        wallets[owner], paid = _open(owner)
+        opened += paid
     return wallets, opened
 
 
-def _open(owner: Owner) -> Wallet:
+def _open(owner: Owner) -> tuple[Wallet, int]:
+    """``owner``'s new wallet, opened with their starting coins, and those coins; or, if
+    another transaction opened it meanwhile (a round settled at another table as this
+    one, say), that wallet, locked, and 0."""
     user_id, guest_id = owner
     amount = _starting_coins(owner)
-    wallet = Wallet.objects.create(user_id=user_id, guest_id=guest_id, balance=amount, active=user_id is not None)
+    # A deactivated account's wallet (staff moving its coins) stays off the boards.
+    active = user_id is not None and User.objects.filter(pk=user_id, is_active=True).exists()
     reason = "Welcome to the club." if user_id is not None else "Guest coins, for this visit."
-    LedgerEntry.objects.create(wallet=wallet, amount=amount, balance_after=amount, kind=Kind.WELCOME, reason=reason)
-    return wallet
+    try:
+        with transaction.atomic():  # a savepoint: the other transaction's wallet stands
+            wallet = Wallet.objects.create(user_id=user_id, guest_id=guest_id, balance=amount, active=active)
+            LedgerEntry.objects.create(
+                wallet=wallet, amount=amount, balance_after=amount, kind=Kind.WELCOME, reason=reason
+            )
+    except IntegrityError:
+        return Wallet.objects.select_for_update().get(_owned_by([owner])), 0
+    return wallet, amount
 
 
 def _move(wallet: Wallet, amount: int, kind: str, **fields) -> LedgerEntry:

@@ -63,9 +63,9 @@ class AppendOnlyError(Exception):
 
 
 class Wallet(models.Model):
-    """An account's coins, opened with the welcome coins when the account is created; or
-    a guest's (``guest_id`` from their session), opened with the guest coins when their
-    first Court Piece round is settled."""
+    """An account's coins, opened with the welcome coins when it first plays for coins or
+    finishes a game (``accounts.coins``); or a guest's (``guest_id`` from their session),
+    opened with the guest coins when their first Court Piece round is settled."""
 
     user = models.OneToOneField(User, null=True, blank=True, on_delete=models.CASCADE, related_name="wallet")
     guest_id = models.CharField(max_length=32, blank=True, default="")

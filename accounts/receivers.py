@@ -1,16 +1,8 @@
-from django.db.models.signals import post_save, pre_delete
+from django.db.models.signals import pre_delete
 from django.dispatch import receiver
 
-from accounts.coins import close_wallet, open_wallet
-from accounts.models import User, Wallet
-
-
-@receiver(post_save, sender=User)
-def open_wallet_for_new_account(sender, instance, created, raw=False, **kwargs):
-    """Every new account (sign-up, createsuperuser, the admin, a script) gets its
-    welcome coins. Fixtures being loaded (``raw``) are left alone."""
-    if created and not raw:
-        open_wallet(instance)
+from accounts.coins import close_wallet
+from accounts.models import Wallet
 
 
 @receiver(pre_delete, sender=Wallet)

@@ -22,8 +22,7 @@ def take_deleted_result_out_of_the_ratings(sender, instance, **kwargs):
 def keep_the_standings_active_flag(sender, instance, created, raw=False, update_fields=None, **kwargs):
     """An account deactivated (or activated again) leaves (or comes back to) the boards.
     Saves that cannot change ``is_active`` (a login's ``last_login``) cost nothing; so does
-    a new active account (its wallet, opened by the accounts app's receiver that runs
-    before this one, starts active and it has no standings yet)."""
+    a new active account (it has no wallet, standings or ratings yet)."""
     if raw or (created and instance.is_active) or (update_fields is not None and "is_active" not in update_fields):
         return
     set_active(instance.pk, instance.is_active)

@@ -13,7 +13,7 @@ from rooms.models import Match, MatchAction, Room, Seat
 class SeatInline(ReadOnlyAdmin, admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ("index", "name", "user", "guest_id", "bot_level", "timeouts_in_a_row")
+    fields = ("index", "name", "user", "guest_id", "bot_level", "timeouts_in_a_row", "sitting_out")
     readonly_fields = fields
 
 
@@ -27,7 +27,7 @@ class RoomAdmin(ReadOnlyAdmin, admin.ModelAdmin):
 
 @admin.register(Seat)
 class SeatAdmin(ReadOnlyAdmin, admin.ModelAdmin):
-    list_display = ("room", "index", "name", "user", "bot_level", "timeouts_in_a_row")
+    list_display = ("room", "index", "name", "user", "bot_level", "timeouts_in_a_row", "sitting_out")
     list_filter = ("bot_level", "room__game")
     search_fields = ("name", "room__code", "user__username", "guest_id")
 

@@ -19,7 +19,7 @@ from games.dayous import bots as dayous_bots
 from games.dayous.rules import ENGINE as DAYOUS
 from games.disunyer import bots as disunyer_bots
 from games.disunyer.rules import ENGINE as DISUNYER
-from rooms.courtpiece_coins import settle_rounds_over, table_bet
+from rooms.courtpiece_coins import held_elsewhere, settle_rounds_over, table_bet
 
 LETTERS_WITHOUT_LOOKALIKES = "ACDEFHJKMNPRTUVWXY"
 DIGITS = "0123456789"
@@ -55,8 +55,8 @@ class RoomRules:
     # After this many timeouts in a row a bot plays the seat until its player acts.
     standin_after_timeouts: int | None = None
     # on_events(room, match, seats, events) -> seat indices: called inside the transaction
-    # with the public events of every change; a stand-in bot plays the seats it returns
-    # from then on (Court Piece: people who can no longer cover the bet).
+    # with the public events of every change; the seats it returns sit out from then on
+    # (``sit_out``; Court Piece: people who can no longer cover the bet).
     on_events: Callable | None = None
     # Where people sit as they join, as offsets from the host's seat (e.g. (2, 1, 3):
     # the first to join sits opposite the host). None: the first empty seat.
@@ -97,12 +97,14 @@ class RoomRules:
         """A person's seat that a stand-in bot plays after their timeouts."""
         return not seat.is_bot and self.played_by_bot(seat)
 
-    def hand_to_standin(self, seat) -> bool:
-        """From now on a stand-in bot plays a person's seat, as after the timeouts (their
-        next move takes it back, if ``can_play`` lets them). Whether the seat changed."""
-        if self.played_by_bot(seat):
+    def sit_out(self, seat) -> bool:
+        """From now on a stand-in bot plays a person's seat, as after the timeouts, and
+        the person sits out (``Seat.sitting_out``): the game's rules keep them out until
+        their move takes the seat back, if ``can_play`` lets them. Whether the seat changed."""
+        if seat.sitting_out:
             return False
-        seat.timeouts_in_a_row = self.standin_after_timeouts
+        seat.sitting_out = True
+        seat.timeouts_in_a_row = max(seat.timeouts_in_a_row, self.standin_after_timeouts or 0)
         return True
 
     def pause_after(self, events: list[dict]) -> timedelta | None:
@@ -155,11 +157,12 @@ DAYOUS_RULES = RoomRules(
 
 
 def _court_piece_can_sit(player, room) -> str | None:
-    """Sitting at a Court Piece table needs twice its bet."""
-    return coins.can_sit(player, table_bet(room))
+    """Sitting at a Court Piece table needs twice its bet, beyond what the player's seats
+    at other open Court Piece tables hold."""
+    return coins.can_sit(player, table_bet(room), held_elsewhere(player, room))
 
 
-CANNOT_COVER = "You can't cover the bet any more: a bot plays your seat; you can watch."
+CANNOT_COVER = "You can't cover the bet any more: a bot plays your seat, for no coins; you can watch."
 
 
 def _court_piece_can_play(player, room) -> str | None:
@@ -168,8 +171,9 @@ def _court_piece_can_play(player, room) -> str | None:
 
 
 def _court_piece_events(room, match, seats, events) -> list[int]:
-    """Settle the coins of every round that ended; from the end of a round a stand-in bot
-    plays the seat of each person who can no longer cover the bet (they may watch)."""
+    """Settle the coins of every round that ended; from the end of a round each person
+    who can no longer cover the bet sits out: a stand-in bot plays their seat, for no
+    coins (they may watch)."""
     settle_rounds_over(room, seats, events)
     kinds = {event.get("type") for event in events}
     if "round_over" not in kinds or "game_over" in kinds:
@@ -179,22 +183,19 @@ def _court_piece_events(room, match, seats, events) -> list[int]:
 
 
 def _court_piece_extras(room, seats) -> dict:
-    """The seated people's coins, what each round moved (by round, then seat) and whose
-    seat a stand-in bot plays because they cannot cover the bet (two queries at most), so
-    the table partials never query per viewer."""
+    """The seated people's coins, what each round moved (by round, then seat), whose
+    seat sits out (a stand-in bot plays it, for no coins) and which of them still cannot
+    cover the bet (two queries at most), so the table partials never query per viewer."""
     balances = coins.seat_balances(seats)
     state = getattr(getattr(room, "match", None), "state", None) or {}
     bet = table_bet(room)
-    playing = room.status == "playing"
+    sitting_out = [s.index for s in seats if s.sitting_out] if room.status == "playing" else []
     return {
         "balances": balances,
         "guests": [s.index for s in seats if not s.is_bot and s.user_id is None and s.guest_id],
         "moved": coins.round_moves(room, seats) if state.get("history") and balances else {},
-        "cannot_cover": [
-            index
-            for index, balance in balances.items()
-            if playing and COURTPIECE_RULES.stood_in_for(seats[index]) and coins.cannot_cover(balance, bet)
-        ],
+        "sitting_out": sitting_out,
+        "cannot_cover": [index for index in sitting_out if coins.cannot_cover(balances.get(index, 0), bet)],
     }
 
 

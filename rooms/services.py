@@ -14,6 +14,7 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from accounts.coins import open_wallets
 from accounts.identity import Player, bot_name
 from games.core import IllegalAction, InvalidOptions
 from leaderboard.services import record_results
@@ -100,11 +101,11 @@ def do_create_room(
         options = rules.engine.validate_options(options, seat_count)
     except InvalidOptions as error:
         raise RoomError(str(error)) from None
-    refusal = _sit_down_refusal(player, Room(game=game, options=options))
-    if refusal:
-        raise RoomError(refusal)
     now = timezone.now()
     with transaction.atomic():
+        refusal = _sit_down_refusal(player, Room(game=game, options=options))
+        if refusal:
+            raise RoomError(refusal)
         room = Room.objects.create(
             code=_new_code(rules),
             game=game,
@@ -415,8 +416,8 @@ def _advance(room: Room, match: Match, seats: list[Seat]) -> None:
         new_events = match.new_events
     if rules.on_events is not None and new_events:
         for index in rules.on_events(room, match, seats, new_events):
-            if rules.hand_to_standin(seats[index]):
-                seats[index].save(update_fields=["timeouts_in_a_row"])
+            if rules.sit_out(seats[index]):
+                seats[index].save(update_fields=["timeouts_in_a_row", "sitting_out"])
     match.new_events = []
     now = timezone.now()
     outcome = engine.outcome(match.state)
@@ -425,6 +426,7 @@ def _advance(room: Room, match: Match, seats: list[Seat]) -> None:
         match.finished_at = now
         room.status = Room.Status.FINISHED
         record_results(room, match, seats, outcome)
+        open_wallets(seats)  # a finished game opens its accounts' welcome coins
         return
     match.paused_until = now + pause if pause else None
     start = match.paused_until or now
@@ -503,7 +505,7 @@ def do_act(room_id: int, player, action, version) -> None:
         if mine.timeouts_in_a_row:
             _require_may_play(player, room)
             # Any move takes the seat back from a stand-in bot, before the clocks are set.
-            Seat.objects.filter(pk=mine.pk).update(timeouts_in_a_row=0)
+            Seat.objects.filter(pk=mine.pk).update(timeouts_in_a_row=0, sitting_out=False)
         try:
             _apply(room, mine.index, action, MatchAction.Source.PLAYER)  # type: ignore[arg-type]  # a TextChoices member is a str
         except IllegalAction as illegal:
@@ -601,7 +603,7 @@ def do_answer_partner(room_id: int, player, accept: bool) -> None:
         _changed(room, "proposal", seats=seats)
 
 
-FIELDS_OF_A_SITTER = ("user_id", "guest_id", "name", "bot_level", "timeouts_in_a_row")
+FIELDS_OF_A_SITTER = ("user_id", "guest_id", "name", "bot_level", "timeouts_in_a_row", "sitting_out")
 
 
 def _swap(a: Seat, b: Seat) -> None:

@@ -59,8 +59,8 @@ class CoinRow(TypedDict):
     index: int
     name: str
     won: bool
-    coins: int | None  # moved at the end of the round; None for a bot
-    note: str
+    coins: int | None  # moved at the end of the round (the ledger's); None for a bot
+    note: str  # "bot"; "no bet" for a person whose seat moved nothing (it sat out)
 
 
 class LastRound(TypedDict):
@@ -146,20 +146,20 @@ def _team_names(names: dict, team: int) -> str:
     return f"{names.get(team, f'Seat {team + 1}')} & {names.get(team + 2, f'Seat {team + 3}')}"
 
 
-def _round_coins(round_number: int, all_hands: bool, winning_team: int, snapshot) -> list[CoinRow]:
+def _round_coins(round_number: int, winning_team: int, snapshot) -> list[CoinRow]:
     """What each seat's coins did at the end of a round: the ledger's amounts for people,
-    guests too (loaded with the snapshot), none for bots."""
-    bet = int(snapshot.options.get("bet", 0))
-    amount = 2 * bet if all_hands else bet
+    guests too (loaded with the snapshot): 0 where it has none (the seat sat out, a
+    stand-in bot playing it for no coins); none for bots."""
     moved = snapshot.extras.get("moved", {}).get(round_number, {})
     rows = []
     for seat in snapshot.seats:
         won = seat.index % 2 == winning_team
         if seat.is_bot or seat.is_empty:
             rows.append(CoinRow(index=seat.index, name=seat.name, won=won, coins=None, note="bot"))
+        elif seat.index in moved:
+            rows.append(CoinRow(index=seat.index, name=seat.name, won=won, coins=moved[seat.index], note=""))
         else:
-            coins = moved.get(seat.index, amount if won else -amount)
-            rows.append(CoinRow(index=seat.index, name=seat.name, won=won, coins=coins, note=""))
+            rows.append(CoinRow(index=seat.index, name=seat.name, won=won, coins=0, note="no bet"))
     return rows
 
 
@@ -198,7 +198,7 @@ def _last_round(snapshot, log: list, names: dict) -> LastRound | None:
         trump=trump(event.get("trump")),
         hands_won=event["hands"][team],
         hands_lost=event["hands"][1 - team],
-        coins=_round_coins(event["round"], event.get("all_hands"), team, snapshot),
+        coins=_round_coins(event["round"], team, snapshot),
         caller=names.get(event.get("caller")),
     )
 
@@ -207,7 +207,7 @@ def _sheet_row(snapshot, row: dict, names: dict) -> SheetRow:
     team = row["winning_team"]
     points = [0, 0]
     points[team] = row["points"]
-    coins = _round_coins(row["round"], row.get("all_hands", False), team, snapshot)
+    coins = _round_coins(row["round"], team, snapshot)
     return SheetRow(
         round=row["round"], caller=names.get(row["caller"]), trump=trump(row["trump"]), hands=list(row["hands"]),
         points=points, winning_team=team, kind=KIND_SHORT.get(row["kind"], ""),

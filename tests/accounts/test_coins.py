@@ -18,6 +18,7 @@ from accounts.identity import Player
 from accounts.models import AppendOnlyError, Bank, LedgerEntry, User, Wallet
 from rooms import courtpiece_coins
 from rooms.models import Room, Seat
+from tests.rooms.test_services import _race
 
 pytestmark = pytest.mark.django_db
 
@@ -67,7 +68,14 @@ def round_over(number: int, winning_team: int, all_hands: bool = False) -> dict:
 
 
 def balance(user: User) -> int:
-    return Wallet.objects.get(user=user).balance
+    """What ``user`` has to play with: their wallet's balance, or the welcome coins their
+    wallet will be opened with."""
+    return coins.balance_of(Player(name=user.username, user_id=user.pk))
+
+
+def played(*users: User) -> None:
+    """The accounts have finished a game: their wallets are open, with the welcome coins."""
+    coins.open_wallets([Seat(index=index, user=user) for index, user in enumerate(users)])
 
 
 def balances(*users: User) -> list[int]:
@@ -102,67 +110,74 @@ def assert_running_sums() -> None:
 
 @pytest.fixture
 def four():
-    """Ann, Bea, Cal and Dan, each with a fresh account."""
-    return [account(name) for name in ("Ann", "Bea", "Cal", "Dan")]
+    """Ann, Bea, Cal and Dan, each with an account that has finished a game (its wallet
+    open with the welcome coins)."""
+    people = [account(name) for name in ("Ann", "Bea", "Cal", "Dan")]
+    played(*people)
+    return people
 
 
 # -- New accounts --------------------------------------------------------------------------
 
 
-def test_a_new_account_gets_1000_coins_from_the_bank_with_a_welcome_entry():
-    """Ann's new account holds 1,000 coins; one "welcome" entry records it and the bank
-    paid them."""
+def test_a_new_account_has_no_wallet_until_it_plays_for_coins_and_sits_down_with_1000():
+    """Ann's new account has no wallet and the bank has paid nothing, yet she can sit at a
+    500 table with the 1,000 welcome coins it counts. Her first Court Piece round opens
+    her wallet: a "welcome" entry of 1,000 from the bank, then the round's."""
     ann = account("Ann")
-    assert balance(ann) == 1_000
-    entry = ann.wallet.entries.get()
-    assert (entry.kind, entry.amount, entry.balance_after) == (Kind.WELCOME, 1_000, 1_000)
-    assert coins.bank_balance() == -1_000
-    assert total_coins() == 0
+    player = Player(name="Ann", user_id=ann.pk)
+    assert coins.wallet_balance(player) is None and coins.balance_of(player) == 1_000
+    assert coins.can_sit(player, 500) is None
+    assert not Wallet.objects.exists() and coins.bank_balance() == 0
+    room, seats = table(ann, BOT, BOT, BOT)
+    courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0))
+    welcome, won = ann.wallet.entries.order_by("id")
+    assert (welcome.kind, welcome.amount, welcome.balance_after) == (Kind.WELCOME, 1_000, 1_000)
+    assert (won.kind, won.amount, won.balance_after) == (Kind.ROUND_WON, 100, 1_100)
+    assert coins.bank_balance() == -1_100 and total_coins() == 0
 
 
-def test_signing_up_createsuperuser_and_the_admin_all_open_a_wallet(client):
-    """Whatever makes an account — the sign-up page, createsuperuser, the admin's add form —
-    it starts with 1,000 coins."""
+def test_making_accounts_pays_no_coins_however_they_are_made(client):
+    """Sign-ups, one after the other from one address, createsuperuser and the admin's
+    add form make accounts without a wallet: no welcome coins are paid for accounts that
+    never play, and none is on the richest-players board."""
     password = "a-Strong-pass-93"
-    client.post(reverse("accounts:signup"), {"username": "Ann", "password1": password, "password2": password})
+    for n in range(3):
+        client.post(reverse("accounts:signup"), {"username": f"Farm{n}", "password1": password, "password2": password})
+        client.logout()
     root = User.objects.create_superuser("Root", "root@example.com", password)
     client.force_login(root)
     client.post(
         reverse("admin:accounts_user_add"),
         {"username": "Bea", "password1": password, "password2": password, "usable_password": "true"},
     )
-    assert balances(*User.objects.filter(username__in=["Ann", "Root", "Bea"]).order_by("username")) == [1_000] * 3
-    assert LedgerEntry.objects.filter(kind=Kind.WELCOME).count() == 3
+    assert User.objects.count() == 5
+    assert not Wallet.objects.exists() and not LedgerEntry.objects.exists() and coins.bank_balance() == 0
+    assert "Farm" not in client.get(reverse("leaderboard:richest")).content.decode()
 
 
-def test_opening_a_wallet_again_changes_nothing():
-    """open_wallet is idempotent: a second call pays no second welcome."""
-    ann = account("Ann")
-    assert coins.open_wallet(ann).balance == 1_000
-    assert LedgerEntry.objects.count() == 1
+def test_a_finished_game_opens_its_accounts_wallets_once():
+    """Ann and Bea finish a game (no coins moved): their wallets open with the welcome
+    coins; a second finished game pays no second welcome, and a guest's seat opens none."""
+    ann, bea = account("Ann"), account("Bea")
+    seats = [Seat(index=0, user=ann), Seat(index=1, user=bea), Seat(index=2, guest_id="g-zoe"), Seat(index=3)]
+    coins.open_wallets(seats)
+    coins.open_wallets(seats)
+    assert balances(ann, bea) == [1_000, 1_000]
+    assert LedgerEntry.objects.filter(kind=Kind.WELCOME).count() == 2 and Wallet.objects.count() == 2
     assert total_coins() == 0
-
-
-def test_an_account_without_a_wallet_gets_one_on_first_use():
-    """Accounts made without the save signal (a bulk insert, a fixture): Ann's wallet is
-    opened with her welcome coins when her balance is first read, Bea's when she first
-    plays a round."""
-    ann, bea = User.objects.bulk_create([User(username="Ann"), User(username="Bea")])
-    cal, dan = account("Cal"), account("Dan")
-    assert coins.balance_of(Player(name="Ann", user_id=ann.pk)) == 1_000
-    room, seats = table(bea, cal, BOT, dan)
-    courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0))
-    assert balances(ann, bea, cal, dan) == [1_000, 1_100, 900, 900]
-    assert LedgerEntry.objects.filter(kind=Kind.WELCOME).count() == 4
-    assert total_coins() == 0
-    assert_running_sums()
 
 
 def test_the_header_and_the_profile_show_the_balance(client):
-    """A logged-in player sees "🪙 1,000" next to their name and on their page; a guest
-    is told their table coins are not saved."""
+    """A logged-in player sees "🪙 12,345" next to their name and on their page; before
+    her wallet opens, her page says her 1,000 welcome coins come with her first round
+    or game, and the header shows no count; a guest is told their table coins are not
+    saved."""
     assert "not saved" in client.get(reverse("accounts:me")).content.decode()
     ann = account("Ann")
+    client.force_login(ann)
+    page = client.get(reverse("accounts:me")).content.decode()
+    assert "🪙 1,000 welcome coins: you can sit down with them now" in page and "🪙 1,000</span>" not in page
     set_balance(ann, 12_345)
     client.force_login(ann)
     assert "🪙 12,345" in client.get("/").content.decode()
@@ -236,6 +251,43 @@ def test_bots_neither_pay_nor_are_paid_and_a_guest_pays_as_an_account_does(four)
     assert sorted(entries, key=str) == [("Ann", "")] * 3 + [(None, "g-zoe")] * 3
     assert Wallet.objects.count() == 5  # Ann, Bea, Cal, Dan and Zoe
     assert total_coins() == 0
+
+
+def test_a_seat_sitting_out_moves_no_coins_an_accounts_or_a_guests(four):
+    """Ann and the guest Zoe sit out (a stand-in bot plays their seats because they could
+    not cover the bet): the rounds their teams win or lose move none of their coins, as
+    for a bot's seat, while Bea's and Cal's move as usual."""
+    ann, bea, cal, _ = four
+    zoe = Guest("Zoe")
+    room, seats = table(ann, bea, cal, zoe, bet=100)
+    set_balance(ann, 40)
+    for seat in (seats[0], seats[3]):
+        seat.sitting_out = True
+    courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0))
+    courtpiece_coins.settle_round(room, seats, round_over(2, winning_team=1, all_hands=True))
+    assert balances(ann, bea, cal) == [40, 1_000 - 100 + 200, 1_000 + 100 - 200]
+    assert coins.wallet_balance(Player(name="Zoe", guest_id="g-zoe")) is None
+    assert set(LedgerEntry.objects.filter(room=room).values_list("wallet__user__username", flat=True)) == {"Bea", "Cal"}
+    assert total_coins() == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_one_persons_first_rounds_ending_at_two_tables_at_once_open_one_wallet():
+    """Ann's account has no wallet yet when the first rounds at her two tables end at the
+    same moment (two transactions opening her wallet): both rounds are settled, her
+    wallet opens once, with one welcome entry, and no coin is lost."""
+    ann = account("Ann")
+    tables = [table(ann, BOT, BOT, BOT), table(ann, BOT, BOT, BOT)]
+
+    def settle(room, seats):
+        with transaction.atomic():
+            return courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0))
+
+    results = _race(*[lambda room=room, seats=seats: settle(room, seats) for room, seats in tables])
+    assert [len(entries) if isinstance(entries, list) else entries for entries in results] == [1, 1]
+    assert balance(ann) == 1_200 and ann.wallet.entries.filter(kind=Kind.WELCOME).count() == 1
+    assert total_coins() == 0
+    assert_running_sums()
 
 
 def test_a_table_of_bots_settles_nothing():
@@ -417,7 +469,7 @@ def test_a_bad_staff_movement_is_refused(amount, reason, staff, message):
     with pytest.raises(coins.CoinError, match=message):
         coins.grant(bea, amount, reason, actor)
     assert balance(bea) == 1_000
-    assert bea.wallet.entries.count() == 1
+    assert not Wallet.objects.exists() and not LedgerEntry.objects.exists()
 
 
 def _admin_action(client, action, wallets, **form):
@@ -430,6 +482,7 @@ def test_staff_grant_and_take_coins_through_the_admin(client):
     wallet with the staff account; a take that would go below zero changes nothing."""
     root = User.objects.create_superuser("Root", "root@example.com", None)
     ann, bea = account("Ann"), account("Bea")
+    played(ann, bea)
     client.force_login(root)
     wallets = [ann.wallet, bea.wallet]
 
@@ -454,11 +507,32 @@ def test_staff_grant_and_take_coins_through_the_admin(client):
     assert total_coins() == 0
 
 
+def test_staff_grant_coins_to_an_account_that_has_not_played_through_the_admin(client):
+    """Cal's account has no wallet yet: the accounts' admin list grants him 200 coins,
+    opening his wallet with his welcome coins first (1,200 in all), and takes 50 from
+    Dan's the same way; no coin is lost."""
+    root = User.objects.create_superuser("Root", "root@example.com", None)
+    cal, dan = account("Cal"), account("Dan")
+    client.force_login(root)
+    changelist = reverse("admin:accounts_user_changelist")
+    form = client.post(changelist, {"action": "grant_coins", "_selected_action": [cal.pk]})
+    assert "Cal · 1,000 coins" in form.content.decode()
+    done = client.post(changelist, {"action": "grant_coins", "_selected_action": [cal.pk], "apply": "1",
+                                    "amount": "200", "reason": "Sorry for the outage"})
+    assert done.status_code == 302
+    client.post(changelist, {"action": "take_coins", "_selected_action": [dan.pk], "apply": "1",
+                             "amount": "50", "reason": "Correction"})
+    assert [Wallet.objects.get(user=user).balance for user in (cal, dan)] == [1_200, 950]
+    assert list(cal.wallet.entries.order_by("id").values_list("kind", "amount", "staff")) == [
+        (Kind.WELCOME, 1_000, None), (Kind.STAFF_GRANT, 200, root.pk)]
+    assert total_coins() == 0
+
+
 def test_the_admin_shows_the_ledger_and_the_bank_read_only(client):
     """Staff can list and filter ledger entries and see the bank; nothing there can be
     added, changed or deleted."""
     root = User.objects.create_superuser("Root", "root@example.com", None)
-    account("Ann")
+    played(account("Ann"))
     client.force_login(root)
     listing = client.get(reverse("admin:accounts_ledgerentry_changelist"), {"kind": "welcome", "q": "Ann"})
     assert listing.status_code == 200 and "Welcome to the club." in listing.content.decode()
@@ -467,7 +541,7 @@ def test_the_admin_shows_the_ledger_and_the_bank_read_only(client):
     assert client.post(reverse("admin:accounts_ledgerentry_delete", args=[entry.pk])).status_code == 403
     assert client.get(reverse("admin:accounts_bank_changelist")).status_code == 200
     assert client.get(reverse("admin:accounts_wallet_changelist"), {"q": "Ann"}).status_code == 200
-    assert LedgerEntry.objects.count() == 2
+    assert LedgerEntry.objects.count() == 1
 
 
 # -- Invariants over many rounds ---------------------------------------------------------------
@@ -482,6 +556,7 @@ def test_over_many_random_rounds_no_coin_is_created_or_lost(seed):
     rng = random.Random(seed)
     sam = account("Sam", is_staff=True)
     people = [account(name) for name in ("Ann", "Bea", "Cal", "Dan", "Eve", "Fay")]
+    played(*people[:3])  # the others' wallets open at their first round
     total = total_coins()
     for number in range(60):
         if rng.random() < 0.15:

@@ -15,6 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from accounts import coins
 from accounts.models import Wallet
 from leaderboard import boards, shapes
 from leaderboard.models import BoardStamp, RecentStanding, Standing
@@ -246,7 +247,7 @@ def test_moving_accounts_changes_a_shape_like_a_recount():
 
 def with_coins(name: str, balance: int):
     user = account(name)
-    Wallet.objects.filter(user=user).update(balance=balance)
+    Wallet.objects.update_or_create(user=user, defaults={"balance": balance})
     return user
 
 
@@ -276,11 +277,13 @@ def rows_of_richest(html: str) -> list[tuple[str, str, str]]:
 
 
 def test_inactive_accounts_are_hidden_from_the_richest_players(client):
-    """An account created inactive, one deactivated and one switched off in bulk (with
-    ``set_active``, as signals are bypassed) are not listed; activated again, one is back."""
+    """An account created inactive (its wallet opened by staff's coins), one deactivated
+    and one switched off in bulk (with ``set_active``, as signals are bypassed) are not
+    listed; activated again, one is back."""
     with_coins("Ann", 500)
     made_inactive = get_user_model().objects.create_user(username="Ghost", password=None, is_active=False)
-    Wallet.objects.filter(user=made_inactive).update(balance=9_000)
+    staff = get_user_model().objects.create_user(username="Sam", password=None, is_staff=True)
+    coins.grant(made_inactive, 8_000, "Test: a rich ghost", staff)
     gone = with_coins("Gone", 8_000)
     gone.is_active = False
     gone.save()

@@ -11,22 +11,22 @@ import pytest
 
 from accounts import coins
 from accounts.identity import Player
-from accounts.models import LedgerEntry, User
+from accounts.models import LedgerEntry, User, Wallet
 from games import core
 from games.courtpiece.rules import ENGINE
 from rooms import presence, services, tasks
 from rooms.errors import RoomError
-from rooms.gamerules import COURTPIECE_RULES
+from rooms.gamerules import CANNOT_COVER, COURTPIECE_RULES
 from rooms.models import MatchAction, Room
 from rooms.rendering import render_table
 from rooms.snapshots import load_snapshot
-from tests.rooms.helpers import ANN, BEA, fresh
+from tests.rooms.helpers import ANN, BEA, fresh, overdue
+from tests.rooms.score_sheets import rows
 
 pytestmark = pytest.mark.django_db
 
 ACTION_INPUT = re.compile(r'<input type="hidden" name="action" value="[^"]*">')
 HEADER_PUSH = re.compile(r'<span hidden hx-swap-oob="innerHTML:#header-coins">🪙 ([\d,]+)</span>')
-CANNOT_COVER = "You can't cover the bet any more: a bot plays your seat; you can watch."
 
 
 def account(name: str) -> Player:
@@ -125,12 +125,14 @@ def test_a_guests_coins_move_after_a_round_and_show_in_the_table_and_the_header_
 
 
 def test_a_guest_sits_down_with_the_coins_they_have_now(monkeypatch):
-    """Guests Ann and Bea play a round at a 100 bet: whoever loses it has 900 (or 800)
-    left, and a table whose bet needs a coin more than that to sit down refuses them,
-    saying what they have."""
+    """Guests Ann and Bea play a round at a 100 bet, then staff end the game (their seats
+    there hold nothing any more): whoever lost the round has 900 (or 800) left, and a
+    table whose bet needs a coin more than that to sit down refuses them, saying what
+    they have."""
     monkeypatch.setattr(core, "new_seed", lambda: "cp-guest-coins")
     room = opponents_table(ANN, BEA)
     room = play_round(room, {0: ANN, 1: BEA}, random.Random(5))
+    services.do_end_match(room.pk, "Test: over")
     loser = BEA if room.match.state["history"][0]["winning_team"] == 0 else ANN
     left = coins.balance_of(loser)
     assert left < 1_000
@@ -174,10 +176,10 @@ def test_a_player_who_cannot_cover_the_bet_is_played_by_a_stand_in_from_the_end_
     assert CANNOT_COVER in mine and 'data-testid="cannot-cover-notice"' in mine
     assert ACTION_INPUT.findall(mine) == []
     assert CANNOT_COVER not in shown[winner]
-    public_notice = f"{people[loser].name} can't cover the bet any more: a bot plays the seat."
+    public_notice = f"{people[loser].name} can't cover the bet any more: a bot plays the seat, for no coins."
     for viewer in (None, 0, 1, 2, 3):
         assert public_notice in shown[viewer]
-        assert "bot playing: can't cover the bet" in shown[viewer]
+        assert "bot: can't cover</span>" in shown[viewer]
 
     for _ in range(200):  # the stand-in plays the loser's turn; the loser's own move is refused
         room = fresh(room)
@@ -201,3 +203,90 @@ def test_a_player_who_cannot_cover_the_bet_is_played_by_a_stand_in_from_the_end_
         step(room, people, rng)
     services.do_act(room.pk, people[loser], ENGINE.legal_actions(room.match.state, loser)[0], room.version)
     assert not COURTPIECE_RULES.played_by_bot(fresh(room).seats.get(index=loser))
+
+
+def total_coins() -> int:
+    """All wallets plus the bank: the bank alone creates coins, so this is always 0."""
+    return sum(Wallet.objects.values_list("balance", flat=True)) + coins.bank_balance()
+
+
+def until_the_turn_of(room: Room, seat: int, people: dict[int, Player], rng: random.Random) -> Room:
+    for _ in range(200):
+        room = fresh(room)
+        if ENGINE.to_act(room.match.state) == [seat]:
+            return room
+        step(room, people, rng)
+    raise AssertionError(f"seat {seat} never had the turn")
+
+
+def test_a_seat_sitting_out_because_its_person_cannot_cover_the_bet_moves_no_coins(monkeypatch):
+    """Cal (seat 0) and Dan (seat 1), on opposite teams at a 100 bet, have 50 each when the
+    first round ends: its loser, left with nothing, sits out. While the stand-in bot plays
+    their seat, their table says so ("A bot plays your seat…", never "Waiting for" their
+    own name), and the next two rounds move none of their coins, whoever wins them: their
+    balance stays 0, the ledger has nothing of theirs for those rounds, and the round's
+    box and the score sheet show 0, "no bet", for them; the winner's coins move by the
+    bet. Once staff give the loser 300 coins and the loser's move takes the seat back,
+    the next round moves their coins again. No balance goes below zero, and the wallets
+    and the bank still add up to zero."""
+    monkeypatch.setattr(core, "new_seed", lambda: "cp-sitting-out")
+    cal, dan = account("Cal"), account("Dan")
+    people = {0: cal, 1: dan}
+    rng = random.Random(4)
+    options = {"game": "double-sar", "winning_points": 30, "bet": 100, "clock": 15}
+    room = services.do_create_room(cal, "courtpiece", options, True)
+    services.do_add_bot(room.pk, cal, "normal")
+    services.do_join(room.pk, dan)
+    services.do_start(room.pk, cal)
+    staff_sets(cal, 50)
+    staff_sets(dan, 50)
+    room = play_round(fresh(room), people, rng)
+    loser = 1 - room.match.state["history"][0]["winning_team"]
+    winner = 1 - loser
+    assert coins.balance_of(people[loser]) == 0 and room.seats.get(index=loser).sitting_out
+
+    room = until_the_turn_of(room, loser, people, rng)
+    mine = private(pages(room)[loser])
+    assert "A bot plays your seat…" in mine and f"Waiting for {people[loser].name}" not in mine
+
+    for _ in range(2):
+        before = coins.balance_of(people[winner])
+        room = play_round(room, people, rng)
+        played = room.match.state["history"][-1]
+        amount = 200 if played["all_hands"] else 100
+        assert coins.balance_of(people[loser]) == 0
+        assert coins.balance_of(people[winner]) == before + (amount if played["winning_team"] == winner else -amount)
+        assert not LedgerEntry.objects.filter(room=room, round=played["round"], wallet__user_id=people[loser].user_id)
+        shown = pages(room)[None]
+        assert f'data-seat="{loser}">{people[loser].name} <b>0</b> <small>(no bet)</small></li>' in shown
+        sheet_row = rows(shown)[played["round"] - 1]
+        assert sheet_row[0] == str(played["round"]) and sheet_row[5 + loser] == "0"
+    assert Wallet.objects.filter(balance__lt=0).count() == 0 and total_coins() == 0
+
+    staff_sets(people[loser], 300)
+    room = until_the_turn_of(room, loser, people, rng)
+    services.do_act(room.pk, people[loser], ENGINE.legal_actions(room.match.state, loser)[0], room.version)
+    assert not room.seats.get(index=loser).sitting_out
+    room = play_round(room, people, rng)
+    assert LedgerEntry.objects.filter(room=room, round=room.match.state["history"][-1]["round"],
+                                      wallet__user_id=people[loser].user_id).count() == 1
+    assert total_coins() == 0
+
+
+def test_a_seat_a_stand_in_plays_after_timeouts_still_moves_coins(monkeypatch):
+    """Cal lets five turns time out: a stand-in bot plays his seat, not because of the
+    bet, so the round it plays moves his coins as any round does."""
+    monkeypatch.setattr(core, "new_seed", lambda: "cp-timeouts")
+    cal, dan = account("Cal"), account("Dan")
+    people = {0: cal, 1: dan}
+    rng = random.Random(3)
+    room = opponents_table(cal, dan)
+    while not COURTPIECE_RULES.played_by_bot(fresh(room).seats.get(index=0)):
+        room = until_the_turn_of(room, 0, people, rng)
+        overdue(room)
+        assert services.do_timeout(room.pk, room.version)
+    assert not fresh(room).seats.get(index=0).sitting_out
+    room = play_round(room, {1: dan}, rng)
+    played = room.match.state["history"][-1]
+    amount = 200 if played["all_hands"] else 100
+    assert coins.balance_of(cal) == 1_000 + (amount if played["winning_team"] == 0 else -amount)

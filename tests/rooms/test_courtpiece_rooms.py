@@ -197,7 +197,8 @@ def test_added_bots_take_seats_in_the_same_order():
 @pytest.mark.django_db
 def test_too_few_coins_to_sit_down_is_refused_and_nothing_changes():
     """Cal has 150 coins: a table with a bet of 100 needs 200. He cannot sit down, nor
-    create such a table; the room is as it was. A guest cannot sit at a 600 bet."""
+    create such a table; the room is as it was. A guest cannot sit at a 600 bet, and can
+    at a 500 one."""
     cal = account("Cal")
     set_balance(cal, 150)
     room = create(bet=100)
@@ -215,7 +216,7 @@ def test_too_few_coins_to_sit_down_is_refused_and_nothing_changes():
     assert create(host=as_player(cal), bet=75).seats.get(index=0).user_id == cal.pk
     with pytest.raises(RoomError, match="and you have 1,000 coins"):
         create(host=EVE, bet=600)
-    guest_table = create(bet=500)
+    guest_table = create(host=EVE, bet=500)
     rich = account("Rich")
     set_balance(rich, 5000)
     with pytest.raises(RoomError, match="and you have 1,000 coins"):

@@ -79,8 +79,9 @@ def test_the_options_in_words():
 
 
 def test_the_last_round_with_each_seats_coins():
-    """The bet moves for each person, nothing for the bot."""
-    t = courtpiece.public(table(), play_view(log=[round_over()]))["t"]
+    """The bet moves for each person, as the ledger says, nothing for the bot."""
+    extras = {"moved": {1: {0: -100, 1: 100, 2: -100}}}
+    t = courtpiece.public(table(extras=extras), play_view(log=[round_over()]))["t"]
     r = t["last_round"]
     assert (r["team_names"], r["hands_won"], r["hands_lost"], r["caller"]) == ("Bea & Bot 4", 9, 4, "Bea")
     assert r["kind"] == "a normal win" and r["trump"]["name"] == "Spades"
@@ -95,15 +96,16 @@ def test_the_last_round_with_each_seats_coins():
 
 def test_all_hands_double_the_bet_and_the_ledger_has_the_last_word():
     """Thirteen hands move twice the bet; who could not pay in full paid what the
-    ledger says for that round."""
+    ledger says for that round, and a person the ledger moved nothing for that round (a
+    stand-in bot played their seat, for no coins) shows 0, "no bet", whatever the bet."""
     event = round_over(round=3, kind="court", all_hands=True, hands=[0, 13])
     extras = {"moved": {3: {0: -40, 1: 200, 2: -200}}}
     r = courtpiece.public(table(extras=extras), play_view(log=[event]))["t"]["last_round"]
     assert [row["coins"] for row in r["coins"]] == [-40, 200, -200, None]
     assert r["kind"] == "a Court (all 13 hands on their own trump)"
-    stale = {"moved": {2: {0: -40}}}
-    r = courtpiece.public(table(extras=stale), play_view(log=[event]))["t"]["last_round"]
-    assert [row["coins"] for row in r["coins"]] == [-200, 200, -200, None]
+    sat_out = {"moved": {2: {0: -40}, 3: {1: 200, 2: -200}}}
+    r = courtpiece.public(table(extras=sat_out), play_view(log=[event]))["t"]["last_round"]
+    assert [(row["coins"], row["note"]) for row in r["coins"]] == [(0, "no bet"), (200, ""), (-200, ""), (None, "bot")]
 
 
 def test_results_when_the_table_is_over():
