@@ -3,6 +3,7 @@ from django import forms
 from accounts import coins
 from games.courtpiece import options as courtpiece_options
 from games.dayous import options as dayous_options
+from rooms.courtpiece_coins import held_by
 from rooms.gamerules import BOT_LEVELS
 
 
@@ -166,7 +167,8 @@ class CourtPieceRoomForm(RoomForm):
     def __init__(self, data=None, player=None):
         super().__init__(data)
         if player is not None:
-            self.fields["bet"].beside = _what_you_can_bet(coins.balance_of(player))
+            held = sum(held_by(player).values())
+            self.fields["bet"].beside = _what_you_can_bet(coins.balance_of(player), held)
 
     def clean(self):
         cleaned = super().clean()
@@ -188,16 +190,19 @@ class CourtPieceRoomForm(RoomForm):
         }
 
 
-def _what_you_can_bet(balance: int) -> str:
+def _what_you_can_bet(balance: int, held: int) -> str:
     """The creator's coins beside the bet, and the highest bet they can sit down at
-    (sitting down needs twice the bet)."""
+    (sitting down needs twice the bet, beyond what their seats at other tables hold)."""
     lowest, highest = courtpiece_options.BET_RANGE
+    free = max(balance - held, 0)
     you_have = f"You have {coins.coins(balance)}"
-    if balance < 2 * lowest:
-        return f"{you_have}: sitting down needs at least {coins.coins(2 * lowest)}."
-    if balance >= 2 * highest:
+    if held:
+        you_have += f", {held:,} of them held for your seats at other tables"
+    if free < 2 * lowest:
+        return f"{you_have}: sitting down needs at least {coins.coins(2 * lowest)} free."
+    if free >= 2 * highest:
         return f"{you_have}: enough for any bet."
-    return f"{you_have}: enough for a bet of up to {balance // 2:,}."
+    return f"{you_have}: enough for a bet of up to {free // 2:,}."
 
 
 FORMS = {"disunyer": DisunyerRoomForm, "dayous": DayousRoomForm, "courtpiece": CourtPieceRoomForm}

@@ -8,9 +8,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from accounts import coins
 from accounts.models import User
-from tests.rooms.test_courtpiece_rooms import set_balance
+from rooms import services
+from tests.rooms.test_courtpiece_rooms import as_player, set_balance
 
 pytestmark = pytest.mark.django_db
 
@@ -53,16 +53,22 @@ def test_every_number_on_the_create_form_shows_its_range_and_unit(client, game, 
 def test_the_bet_shows_the_creators_coins_and_the_highest_bet_they_can_sit_at(client):
     """A guest (1,000 coins) reads "You have 1,000 coins: enough for a bet of up to 500."
     beside the bet; Ann, an account with 300 coins, reads "up to 150"; with 40 coins she
-    reads that sitting down needs at least 50."""
+    reads that sitting down needs at least 50 free. With 1,000 coins and a seat at a table
+    of bet 100 (200 held there), she reads "up to 400"."""
     url = reverse("rooms:create", args=["courtpiece"])
     assert "You have 1,000 coins: enough for a bet of up to 500." in text_of(client.get(url))
     ann = User.objects.create_user(username="Ann", password=None)
-    coins.open_wallet(ann)
     client.force_login(ann)
     set_balance(ann, 300)
     assert "You have 300 coins: enough for a bet of up to 150." in text_of(client.get(url))
     set_balance(ann, 40)
-    assert "You have 40 coins: sitting down needs at least 50 coins." in text_of(client.get(url))
+    assert "You have 40 coins: sitting down needs at least 50 coins free." in text_of(client.get(url))
+    set_balance(ann, 1000)
+    services.do_create_room(as_player(ann), "courtpiece", {"bet": 100}, is_public=True, players=4)
+    assert (
+        "You have 1,000 coins, 200 of them held for your seats at other tables: enough for a bet of up to 400."
+        in text_of(client.get(url))
+    )
 
 
 def test_the_checkboxes_sit_inside_their_labels(client):
