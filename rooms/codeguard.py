@@ -94,7 +94,7 @@ def _find(code: str, address: str | None, rooms: QuerySet):
 
 
 def misses_key(address: str | None) -> str:
-    return key("room-code-misses", _client(address))
+    return key("room-code-misses", client_of(address))
 
 
 def check_not_paused(misses: bytes | None) -> None:
@@ -102,7 +102,8 @@ def check_not_paused(misses: bytes | None) -> None:
         raise GuessingPaused
 
 
-def _client(address: str | None) -> str:
+def client_of(address: str | None) -> str:
+    """Who ``address`` counts as: the address itself, an IPv6 one's /64."""
     try:
         ip = ipaddress.ip_address(address or "")
     except ValueError:
