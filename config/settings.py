@@ -63,6 +63,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",
     "rooms.codeguard.GuessingPausedMiddleware",
+    "config.unavailable.RedisUnreachableMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -181,8 +182,9 @@ CACHES = {
         "OPTIONS": {"pool_class": "config.cache.SharedConnectionPool"},
     }
 }
-# Read from Redis (each socket connect reads its session), kept in the database too.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Read from Redis (each socket connect reads its session), kept in the database too,
+# and read from there while Redis is unreachable (config/sessions.py).
+SESSION_ENGINE = "config.sessions"
 
 CELERY_BROKER_URL = REDIS_URL
 CELERY_RESULT_BACKEND = None
