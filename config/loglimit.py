@@ -12,7 +12,7 @@ import time
 
 
 class LimitedLog:
-    def __init__(self, logger: logging.Logger, lines: int = 10, seconds: float = 10.0):
+    def __init__(self, logger: logging.Logger, lines: int = 5, seconds: float = 10.0):
         self._logger, self._lines, self._seconds = logger, lines, seconds
         self._window_ends = 0.0
         self._written = self._left_out = 0
