@@ -19,6 +19,8 @@ from django.core.cache.backends import redis as django_redis
 
 POOL_SIZE = 64
 POOL_WAIT_SECONDS = 10
+# What a client raises while Redis is down, restarting or still loading its data.
+UNREACHABLE = (redis.ConnectionError, redis.TimeoutError)
 
 _loop_clients: dict = {}
 

@@ -63,6 +63,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",
     "rooms.codeguard.GuessingPausedMiddleware",
+    "config.unavailable.RedisUnreachableMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -193,8 +194,9 @@ CACHES = {
         "OPTIONS": {"pool_class": "config.cache.SharedConnectionPool"},
     }
 }
-# Read from Redis (each socket connect reads its session), kept in the database too.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+# Read from Redis (each socket connect reads its session), kept in the database too,
+# and read from there while Redis is unreachable (config/sessions.py).
+SESSION_ENGINE = "config.sessions"
 
 CELERY_BROKER_URL = REDIS_URL
 CELERY_RESULT_BACKEND = None
@@ -280,11 +282,30 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
+# What a client or a Redis outage causes is logged as a line, not a traceback
+# (config/logfilters.py): a Host header the site does not serve, a text frame that is not
+# UTF-8 (uvicorn's own log), channels-redis listening to a Redis that is gone, a session
+# that could not be cached.
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "filters": {
+        "without_traceback": {"()": "config.logfilters.WithoutTraceback"},
+        "bad_frames_without_traceback": {
+            "()": "config.logfilters.WithoutTraceback", "exceptions": ["builtins.UnicodeDecodeError"],
+        },
+        "redis_gone_without_traceback": {
+            "()": "config.logfilters.WithoutTraceback", "exceptions": ["redis.exceptions.ConnectionError"],
+        },
+    },
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
-    "loggers": {"django.channels.server": {"level": "WARNING"}},
+    "loggers": {
+        "django.channels.server": {"level": "WARNING"},
+        "django.security.DisallowedHost": {"filters": ["without_traceback"]},
+        "uvicorn.error": {"filters": ["bad_frames_without_traceback"]},
+        "channels_redis.pubsub": {"filters": ["redis_gone_without_traceback"]},
+        "django.contrib.sessions": {"filters": ["redis_gone_without_traceback"]},
+    },
 }

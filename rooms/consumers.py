@@ -14,57 +14,101 @@ from django.contrib import auth
 from django.template.loader import render_to_string
 
 from accounts.identity import GUEST_ID_KEY, player_from
-from rooms import codeguard, incoming, presence, presence_news, services
+from config.cache import UNREACHABLE
+from config.loglimit import LimitedLog
+from rooms import codeguard, incoming, layerwire, presence, presence_news, services
 from rooms.errors import RoomError
 from rooms.followups import room_group
 from rooms.pumps import dispatch_in_turn
-from rooms.reactions import REACTION_INTERVAL_SECONDS, SPECTATOR_EMOJIS, is_phrase, player_reactions
-from rooms.redisclients import async_client, key
+from rooms.reaction_throttle import may_react
+from rooms.reactions import SPECTATOR_EMOJIS, is_phrase, player_reactions
+from rooms.redisclients import async_client
 from rooms.rendering import render_presence, render_table, render_watched
 from rooms.snapshots import latest_key, snapshots
 from rooms.socket_session import socket_session
 
 log = logging.getLogger(__name__)
+# What clients can cause (refused messages) and an unreachable Redis, at a bounded rate.
+limited_log = LimitedLog(log)
 
 CATCH_UP_VERSIONS = 20
 PRESENCE_SETTLE_SECONDS = 0.2
+TRY_AGAIN = "The table is not answering just now: try again in a moment."
+TRY_AGAIN_LATER = 1013  # the WebSocket close code: the browser connects again by itself
 
 
 class RoomConsumer(AsyncWebsocketConsumer):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.room_id = self.seat = self.seating = None
+        self.room_id = self.seat = self.seating = self.player = None
+        self.group = None  # the room's group, once joined
         self.sent_version = 0  # the version of the last table sent
         self.presence = presence.NOBODY
+        self.budget = incoming.MessageBudget()
+        self.closed = False  # nothing more is sent on the socket
         self._sending = asyncio.Lock()
         self._presence_stale, self._presence_check = False, None
         self._presence_heard = 0.0  # the loop time of the last presence change heard of
 
     async def __call__(self, scope, receive, send):
-        """As Channels' own, but with the messages pumped by ``rooms.pumps``."""
+        """As Channels' own, but with the messages pumped by ``rooms.pumps``; however the
+        consumer stops, it leaves the room (``_leave``)."""
         self.scope, self.base_send = scope, send
         self.channel_layer = get_channel_layer(self.channel_layer_alias)
-        self.channel_name = await self.channel_layer.new_channel()
+        try:
+            self.channel_name = await layerwire.open_channel(self.channel_layer)
+        except UNREACHABLE as error:
+            limited_log.warning("A socket could not connect: Redis is unreachable (%s).", error)
+            await receive()  # the handshake, refused: the browser tries again by itself
+            return await send({"type": "websocket.close", "code": TRY_AGAIN_LATER})
         try:
             await dispatch_in_turn([receive, functools.partial(self.channel_layer.receive, self.channel_name)],
                                    self.dispatch)
         except StopConsumer:
             pass
+        finally:
+            await self._leave()
 
     async def dispatch(self, message):
         """As Channels' own, but without its hop to the database thread before every
         message to close stale connections: with a socket per viewer that hop queued
         every push of every table behind one thread. This consumer reaches the database
-        only through ``database_sync_to_async``, which closes them itself."""
+        only through ``database_sync_to_async``, which closes them itself.
+
+        A message that meets an unreachable Redis is given up, and the socket stays
+        open: the viewer is told to try again, and a socket still connecting is closed,
+        to connect again by itself."""
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
+        try:
+            await handler(message)
+        except UNREACHABLE as error:
+            kind = message["type"]
+            limited_log.warning("Redis is unreachable (%s): gave up a %s in room %s.", error, kind, self.room_id)
+            if kind == "websocket.connect":
+                await self.close(code=TRY_AGAIN_LATER)
+            elif kind == "websocket.receive":
+                await self._toast(TRY_AGAIN)
+
+    async def send(self, text_data=None, bytes_data=None, close=False):
+        """As Channels' own, but nothing is sent on a socket known to be closed. A send
+        that finds it closed stops the sending, and the consumer stops at the disconnect
+        the server has queued: the client has gone (uvicorn's ``ClientDisconnected``,
+        an ``OSError``), or uvicorn has just closed the socket for a frame that broke
+        the protocol and, until the connection is lost, answers a send with a
+        ``RuntimeError``."""
+        if self.closed:
+            return
+        try:
+            await super().send(text_data, bytes_data, close)
+        except (OSError, RuntimeError):
+            self.closed = True
 
     async def connect(self):
         code = self.scope["url_route"]["kwargs"]["code"]
         try:
-            snapshot = await self._join(code, (self.scope.get("client") or [None])[0])
+            snapshot = await self._join(code, self._address())
         except codeguard.GuessingPaused:
             await self.close(code=4429)
             return
@@ -88,7 +132,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         room_id = codeguard.known_room_id(code) or await codeguard.find_room_id(code, client)
         if room_id is None:
             return None
-        await self.channel_layer.group_add(room_group(room_id), self.channel_name)
+        self.group = room_group(room_id)  # before: if Redis refuses it, the process has it already
+        await self.channel_layer.group_add(self.group, self.channel_name)
         address_misses, session_misses, latest, *session_data = await async_client().mget(
             *client.misses_keys, latest_key(room_id), *([session.cache_location] if session else [])
         )
@@ -113,20 +158,35 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def _leave_unseen(self, room_id: int):
         """Leaves the room's group as it came, before it closes: its viewers are not told
-        of a viewer leaving (``room_id`` is not the socket's, so ``disconnect`` tells
+        of a viewer leaving (``room_id`` is not the socket's, so ``_leave`` tells
         nobody)."""
         await self.channel_layer.group_discard(room_group(room_id), self.channel_name)
+        self.group = None
+
+    def _address(self) -> str | None:
+        return (self.scope.get("client") or [None])[0]
 
     async def disconnect(self, code):
-        if self.room_id is None:
-            return
-        await self.channel_layer.group_discard(room_group(self.room_id), self.channel_name)
+        self.closed = True  # the consumer stops next, and leaves the room (``_leave``)
+
+    async def _leave(self):
+        """However the consumer stopped (its socket closed, a send found it gone, an
+        error), it leaves its group and the room's presence, and its channel is
+        forgotten. With Redis unreachable its presence expires by itself."""
+        self.closed = True
         if self._presence_check is not None:
             self._presence_check.cancel()
-        await presence.leave(self.room_id, self.channel_name, self.seat)
-        await self._announce_presence()
+        try:
+            await layerwire.close_channel(self.channel_layer, self.channel_name, self.group)
+            if self.room_id is not None:
+                await presence.leave(self.room_id, self.channel_name, self.seat)
+                await self._announce_presence()
+        except UNREACHABLE as error:
+            limited_log.warning("Redis is unreachable (%s): a socket left room %s untold.", error, self.room_id)
 
     async def receive(self, text_data=None, bytes_data=None):
+        if not self.budget.take(incoming.allowance(self.seat is not None, self.player is not None)):
+            return await self._over_budget()
         try:
             message = incoming.parse(text_data)
         except RoomError as refused:
@@ -140,8 +200,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 now_present = await presence.touch(self.room_id, self.channel_name, self.seat)
                 if now_present != self.presence:  # a connection of a dead process has expired
                     await self._announce_presence()
-            case incoming.Sync():
-                await self._send_table(await snapshots.newest(self.room_id), force=True)
+            case incoming.Sync():  # a table newer than the last one sent, if there is one
+                latest = await async_client().get(latest_key(self.room_id))
+                await self._send_table(await snapshots.at_latest(self.room_id, latest))
 
     async def _act(self, move: incoming.Act):
         try:
@@ -155,8 +216,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         allowed = SPECTATOR_EMOJIS if self.seat is None else player_reactions(self.game)
         if emoji not in allowed:
             return await self._refuse(incoming.NOT_HERE)
-        sender = (self.player and (self.player.user_id or self.player.guest_id)) or self.channel_name
-        if not await async_client().set(key("react", self.room_id, sender), 1, nx=True, ex=REACTION_INTERVAL_SECONDS):
+        sender = self.player and str(self.player.user_id or self.player.guest_id)
+        if not await may_react(self.room_id, sender, self._address()):
             return await self._refuse("Easy there — one reaction every couple of seconds.")
         await self.channel_layer.group_send(
             room_group(self.room_id),
@@ -170,14 +231,23 @@ class RoomConsumer(AsyncWebsocketConsumer):
         )
 
     async def _refuse(self, reason: str, logged: str | None = None):
-        log.warning("Refused a message in room %s from %s: %s", self.room_id, self.player, logged or reason)
-        await self.send(text_data=render_to_string("rooms/_toast.html", {"message": reason}))
+        limited_log.warning("Refused a message in room %s from %s: %s", self.room_id, self.player, logged or reason)
+        await self._toast(reason)
+
+    async def _over_budget(self):
+        """Past its budget a socket's messages are refused unread; only the first of the
+        window is answered and logged."""
+        if self.budget.refused == 1:
+            await self._refuse(incoming.OVER_BUDGET)
+
+    async def _toast(self, message: str):
+        await self.send(text_data=render_to_string("rooms/_toast.html", {"message": message}))
 
     async def _announce_presence(self):
         await presence_news.announce(self.channel_layer, self.room_id)
 
     async def _send_table(self, snapshot, force: bool = False):
-        if snapshot is None or (snapshot.version <= self.sent_version and not force):
+        if snapshot is None or self.closed or (snapshot.version <= self.sent_version and not force):
             return
         await self._follow_seat(snapshot.seat_of(self.player))
         self.seating = snapshot.seating
@@ -231,8 +301,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def _push_presence(self):
         try:
             await self._push_presence_until_settled()
-        except OSError:
-            pass  # the socket closed meanwhile (uvicorn's ClientDisconnected): nobody to tell
+        except UNREACHABLE as error:  # the next change or ping tells the viewer
+            limited_log.warning("Redis is unreachable (%s): presence not pushed in room %s.", error, self.room_id)
 
     async def _push_presence_until_settled(self):
         while self._presence_stale:

@@ -1,5 +1,12 @@
-"""What happens after a room's transaction commits: tell its viewers, set its timers."""
+"""What happens after a room's transaction commits: tell its viewers, set its timers.
 
+Both go through Redis (the snapshot store and Celery's broker). While Redis is
+unreachable the change stays committed, its writer goes on, and the room is noted in
+the database as ``Unannounced``: the beat's sweep stores, announces and schedules it
+once Redis answers again.
+"""
+
+import logging
 import random
 import time
 from datetime import timedelta
@@ -7,10 +14,16 @@ from datetime import timedelta
 from celery import current_app
 from django.conf import settings
 from django.db import transaction
+from kombu.exceptions import OperationalError
 
+from config.cache import UNREACHABLE
+from config.loglimit import LimitedLog
 from rooms.layerwire import on_the_wire
+from rooms.models import Unannounced
 from rooms.rendering import shared_fragments, spectators_fragments
-from rooms.snapshots import load_snapshot, snapshot_of, store_snapshot
+from rooms.snapshots import load_snapshot, loaded_room, snapshot_of, store_snapshot
+
+limited_log = LimitedLog(logging.getLogger(__name__))
 
 
 def room_group(room_id: int) -> str:
@@ -47,9 +60,30 @@ def is_pending(room) -> bool:
 def _announce_and_schedule(room) -> None:
     committed_at = time.time()
     room._followups_pending = False
-    snapshot = room.__dict__.pop("_snapshot")
-    store_snapshot(snapshot, shared_fragments(snapshot), announcement(snapshot, committed_at))
-    _schedule(room, snapshot)
+    _follow_up(room, room.__dict__.pop("_snapshot"), committed_at)
+
+
+def _follow_up(room, snapshot, committed_at: float) -> None:
+    try:
+        store_snapshot(snapshot, shared_fragments(snapshot), announcement(snapshot, committed_at))
+        _schedule(room, snapshot)
+    except (*UNREACHABLE, OperationalError) as error:  # OperationalError: Celery's, for its broker
+        Unannounced.objects.bulk_create([Unannounced(room_id=room.id)], ignore_conflicts=True)
+        limited_log.warning(
+            "Redis is unreachable (%s): room %s at version %s is left to the sweep.", error, room.id, snapshot.version
+        )
+
+
+def announce_the_unannounced() -> None:
+    """Each room whose change met an unreachable Redis is stored, announced and given
+    its timers at the version it has now (the beat's sweep calls this: it runs only
+    while Redis answers)."""
+    room_ids = list(Unannounced.objects.values_list("room_id", flat=True))
+    for room_id in room_ids:
+        Unannounced.objects.filter(room_id=room_id).delete()  # first: a new failure notes it again
+        room = loaded_room(room_id)
+        if room is not None:
+            _follow_up(room, snapshot_of(room, getattr(room, "match", None), list(room.seats.all())), time.time())
 
 
 def announcement(snapshot, committed_at: float) -> tuple[str, bytes]:

@@ -1,14 +1,20 @@
-"""What a viewer may send over a table's WebSocket, read strictly.
+"""What a viewer may send over a table's WebSocket, read strictly, and how much.
 
 ``parse`` turns any text a client sends into one of the well-formed messages below, or
 raises ``RoomError`` with the reason to show the client. JSON is read with finite
 numbers only and a bounded depth, so what comes out can be compared, stored (a move's
 action goes into ``MatchAction``, PostgreSQL's JSON has no NaN) and rendered safely.
+
+Each socket has a ``MessageBudget``: so many messages per window, as lila-ws gives each
+of lichess's sockets (100 per 20 s for a player). A person sends a ping every 30 s, a
+move a turn and a reaction every couple of seconds at most; a script that sends
+thousands is refused the rest of its window, without a trip to Redis per message.
 """
 
 import json
 import math
 import re
+import time
 from dataclasses import dataclass
 
 from rooms.errors import RoomError
@@ -24,6 +30,14 @@ NOT_JSON = "That message is not valid JSON."
 NOT_UNDERSTOOD = "That message is not understood."
 MALFORMED_MOVE = "That move is malformed."
 NOT_HERE = "You can't send that here."
+OVER_BUDGET = "Too many messages at once: wait a few seconds, then try again."
+
+BUDGET_SECONDS = 20
+# Messages per window: for a seated player, a spectator, and a socket without a session
+# (no browser that loaded the room's page connects without one).
+PLAYER_BUDGET = 100
+SPECTATOR_BUDGET = 50
+STRANGER_BUDGET = 25
 
 
 @dataclass(frozen=True)
@@ -51,6 +65,34 @@ class Sync:
 
 
 Message = Act | React | Ping | Sync
+
+
+class MessageBudget:
+    """One socket's messages in its current window, which opens with the first message
+    after the last one closed."""
+
+    def __init__(self):
+        self._window_ends = 0.0
+        self._taken = 0
+        self.refused = 0  # messages refused in this window
+
+    def take(self, allowance: int) -> bool:
+        """Whether one more message fits in the window's ``allowance`` (which follows the
+        viewer: a spectator who sits down is a player); if not, it is counted refused."""
+        now = time.monotonic()
+        if now >= self._window_ends:
+            self._window_ends, self._taken, self.refused = now + BUDGET_SECONDS, 0, 0
+        if self._taken < allowance:
+            self._taken += 1
+            return True
+        self.refused += 1
+        return False
+
+
+def allowance(seated: bool, has_session: bool) -> int:
+    if seated:
+        return PLAYER_BUDGET
+    return SPECTATOR_BUDGET if has_session else STRANGER_BUDGET
 
 
 def parse(text: str | None) -> Message:

@@ -1,5 +1,6 @@
-"""A channel-layer message as the layer puts it on the wire, for a writer to publish
-with its own Redis client in the same trip as its other writes.
+"""What the site knows of its channel layer's insides: a message as the layer puts it
+on the wire, for a writer to publish with its own Redis client in the same trip as its
+other writes; and a consumer's own channel, opened and closed.
 
 channels-redis's Pub/Sub layer publishes a message to a group on the Redis channel
 ``<prefix>__group__<group>``, packed by its serializer, and every web process's
@@ -7,13 +8,64 @@ subscription hands it to the group's consumers there. A writer (a worker, a view
 code) that publishes those bytes itself needs no event loop for the layer and no trip to
 Redis of its own (``tests/rooms/test_push_versions.py`` checks the real layer receives
 it).
+
+A consumer's channel is opened and closed here rather than by the layer's own calls
+(channels-redis 4.3), which leave it behind when Redis refuses them or when the consumer
+stops while handling a message (``close_channel``).
 """
+
+import uuid
+import weakref
 
 from channels.layers import get_channel_layer
 from django.conf import settings
+
+# Per loop's layer: the channels and groups it no longer uses but has yet to unsubscribe.
+_unsubscribe_later: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def on_the_wire(group: str, message: dict) -> tuple[str, bytes]:
     """The Redis channel and the bytes the layer publishes ``message`` to ``group`` as."""
     prefix = settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"]
     return f"{prefix}__group__{group}", get_channel_layer().serialize(message)
+
+
+
+async def open_channel(channel_layer) -> str:
+    """A consumer's channel, named and subscribed as the layer's ``new_channel`` does;
+    nothing of it is left in the process when Redis refuses the subscription."""
+    layer = channel_layer._get_layer()
+    channel = f"{layer.prefix}specific.{uuid.uuid4().hex}"
+    try:
+        await layer._subscribe_to_channel(channel)
+    except BaseException:
+        layer.channels.pop(channel, None)
+        raise
+    return channel
+
+
+async def close_channel(channel_layer, channel: str, group: str | None) -> None:
+    """Take a stopped consumer's channel out of its ``group`` and forget it.
+
+    The layer forgets a channel only when its ``receive`` is cancelled while it waits:
+    a consumer that stopped while it handled a message (most do, at a table being
+    played) left its channel subscribed in Redis and its queue in the process, where
+    every message of its group was kept for good. Here the process forgets first, so
+    that nothing more is kept even while Redis is unreachable; what Redis could not be
+    told to unsubscribe then (redis-py subscribes it again once Redis is back) is
+    unsubscribed at a later close."""
+    layer = channel_layer._get_layer()
+    later = _unsubscribe_later.setdefault(layer, set())
+    if layer.channels.pop(channel, None) is not None:
+        later.add(channel)
+    if group is not None:
+        wire = layer._get_group_channel_name(group)
+        members = layer.groups.get(wire, set())
+        members.discard(channel)
+        if not members and layer.groups.pop(wire, None) is not None:
+            later.add(wire)
+    for name in list(later):
+        if name not in layer.channels and name not in layer.groups:  # else in use again
+            await layer._get_shard(name).unsubscribe(name)
+        later.discard(name)
+

@@ -137,3 +137,17 @@ class MatchAction(models.Model):
     class Meta:
         ordering = ["match", "number"]
         constraints = [models.UniqueConstraint(fields=["match", "number"], name="rooms_action_unique_number")]
+
+
+class Unannounced(models.Model):
+    """A room whose last change committed while Redis was unreachable: its version is
+    neither stored nor announced, and its timers are not set. Once Redis answers, the
+    beat's sweep does all three (``rooms.followups.announce_the_unannounced``)."""
+
+    room = models.OneToOneField(Room, on_delete=models.CASCADE, primary_key=True, related_name="+")
+
+    class Meta:
+        verbose_name_plural = "unannounced rooms"
+
+    def __str__(self):
+        return f"{self.room} (unannounced)"

@@ -8,8 +8,13 @@ at its end. Each viewer reads who is connected after it hears, so none is left o
 """
 
 import asyncio
+import logging
 
+from config.cache import UNREACHABLE
+from config.loglimit import LimitedLog
 from rooms.followups import room_group
+
+limited_log = LimitedLog(logging.getLogger(__name__))
 
 WINDOW_SECONDS = 0.2
 
@@ -33,6 +38,15 @@ async def announce(channel_layer, room_id: int) -> None:
 def _close(channel_layer, window: tuple) -> None:
     if _windows.pop(window):
         loop, room_id = window
-        task = loop.create_task(announce(channel_layer, room_id))
+        task = loop.create_task(_announce_late(channel_layer, room_id))
         _late_announcements.add(task)
         task.add_done_callback(_late_announcements.discard)
+
+
+async def _announce_late(channel_layer, room_id: int) -> None:
+    """As ``announce``, with nobody to tell if Redis is unreachable: viewers hear of who
+    is connected at the next change or ping."""
+    try:
+        await announce(channel_layer, room_id)
+    except UNREACHABLE as error:
+        limited_log.warning("Redis is unreachable (%s): presence not announced in room %s.", error, room_id)

@@ -3,6 +3,9 @@
 PLAYER_EMOJIS = ("👍", "👏", "😂", "😮", "😬", "🎉")
 SPECTATOR_EMOJIS = ("❤️",)
 REACTION_INTERVAL_SECONDS = 2
+# Reactions from one address per interval, whatever their sessions (a session costs one
+# page load): enough for a family or a school behind one address.
+REACTIONS_PER_ADDRESS = 5
 
 # Quick phrases: reaction-style messages a game's players may send besides the emojis.
 DAYOUS_RANK_WORDS = {

@@ -186,10 +186,15 @@ def snapshot_of(room: Room, match, seat_rows) -> Snapshot:
     )
 
 
+def loaded_room(room_id: int) -> Room | None:
+    """The room with what its snapshot reads of its match and next room (one query)."""
+    return Room.objects.select_related("match", "next_room").filter(pk=room_id).first()
+
+
 def load_snapshot(room_id: int) -> Snapshot | None:
     """The room as the database has it now: two queries, the room with its match, and
     its seats."""
-    room = Room.objects.select_related("match", "next_room").filter(pk=room_id).first()
+    room = loaded_room(room_id)
     if room is None:
         return None
     return snapshot_of(room, getattr(room, "match", None), list(room.seats.all()))

@@ -7,7 +7,7 @@ from datetime import timedelta
 from celery import shared_task
 from django.utils import timezone
 
-from rooms import services
+from rooms import followups, services
 from rooms.errors import RoomError
 from rooms.models import Match, Room
 from rooms.snapshots import load_snapshot, stored_snapshot
@@ -52,7 +52,9 @@ def _table_at(room_id: int, version: int):
 
 @shared_task(ignore_result=True)
 def sweep_deadlines() -> dict:
-    """Every second (Celery beat): the guarantee behind every precise timer."""
+    """Every second (Celery beat): the guarantee behind every precise timer, and behind
+    every announcement a Redis outage held back."""
+    followups.announce_the_unannounced()
     now = timezone.now()
     timed_out = list(
         Match.objects.filter(deadline__lte=now, room__status=Room.Status.PLAYING).values_list(

@@ -1,5 +1,6 @@
 """The real stack: a WebSocket through uvicorn, with Redis, the worker and beat up."""
 
+import html
 import json
 import re
 
@@ -30,8 +31,10 @@ def test_a_websocket_connects_through_the_asgi_server_and_receives_the_table(new
         assert "not valid JSON" in next_toast(socket)
         socket.send('{"kind": "act", "action": "{\\"type\\": \\"keep\\"}", "version": 1e999}')
         assert "not valid JSON" in next_toast(socket)
-        socket.send(json.dumps({"kind": "sync"}))
-        assert 'id="table-public"' in socket.recv(timeout=10)
+        socket.send(json.dumps({"kind": "sync"}))  # nothing newer than the table it has: no answer
+        socket.send(json.dumps({"kind": "react", "emoji": "💩"}))
+        answer = socket.recv(timeout=10)
+        assert "can't send that here" in html.unescape(answer), "the sync was answered, or the socket closed"
 
 
 def next_toast(socket) -> str:

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from games import core
 from games.disunyer.rules import ENGINE
+from rooms import incoming
 from rooms.snapshots import snapshots
 from tests.rooms.helpers import PEOPLE, actor, person_at, playing_room
 from tests.rooms.test_consumers import TOAST, _act, _connect, _game, _session_for, _settle
@@ -23,7 +24,10 @@ pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def table(redis_url, transactional_db, monkeypatch):
-    """Eight guests (Ann…Hal) playing Disunyer, and the one whose move is awaited."""
+    """Eight guests (Ann…Hal) playing Disunyer, and the one whose move is awaited. The
+    player's socket sends thousands of messages, far past a socket's budget (which
+    tests/rooms/test_socket_abuse.py tests): here every one of them is read."""
+    monkeypatch.setattr(incoming, "PLAYER_BUDGET", 10**9)
     snapshots.clear()
     monkeypatch.setattr(core, "new_seed", lambda: "fuzz-tests")
     room = playing_room(PEOPLE)

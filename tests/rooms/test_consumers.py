@@ -26,7 +26,7 @@ from rooms.models import MatchAction, Room
 from rooms.redisclients import async_client
 from rooms.rendering import render_presence, render_table
 from rooms.snapshots import latest_key, load_snapshot, snapshots
-from tests.rooms.helpers import ANN, BEA, PEOPLE, ZED, actor, create, fresh, playing_room
+from tests.rooms.helpers import ANN, BEA, PEOPLE, ZED, actor, create, fresh, person_at, playing_room
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -355,16 +355,34 @@ async def test_forged_and_malformed_messages_are_refused_and_change_nothing(tabl
         await _disconnect(a, b, anonymous, zed)
 
 
-async def test_sync_resends_the_table_and_ping_is_quiet(table):
-    """A client that asks to sync gets the whole table again; a ping only keeps it present."""
+async def _channel_of(room_id: int, seat: int | None) -> str:
+    """The channel of the (first) socket present at ``seat`` (None: watching)."""
+    where = presence._member("", seat)
+    members = [member.decode() for member in await async_client().zrange(presence._key(room_id), 0, -1)]
+    return next(member.removeprefix(where) for member in members if member.startswith(where))
+
+
+async def test_a_sync_sends_a_table_only_when_there_is_a_newer_one(table):
+    """A ping only keeps the socket present, and a sync with nothing newer than the table
+    the socket has sends nothing (it renders nothing). When the socket missed a version's
+    announcement (its process was not listening to the room then), a sync sends that
+    version's table, showing the player their own card."""
     a = await _connect(table.code, table.sessions[table.actor])
     await _settle(a)
     try:
         await a.send_json_to({"kind": "ping"})
-        assert await a.receive_nothing(timeout=0.3)
         await a.send_json_to({"kind": "sync"})
-        page = await _until(a, _table_at(table.version))
-        _assert_sees_only_what_it_may(page, table.state, table.actor)
+        assert await a.receive_nothing(timeout=0.5)
+        layer = get_channel_layer()
+        await layer.group_discard(room_group(table.room.pk), await _channel_of(table.room.pk, table.actor))
+        mover = await database_sync_to_async(person_at)(table.room, table.actor)
+        await database_sync_to_async(services.do_act)(
+            table.room.pk, mover, ENGINE.legal_actions(table.state, table.actor)[0], table.version
+        )
+        assert await a.receive_nothing(timeout=0.5), "the socket heard the announcement"
+        await a.send_json_to({"kind": "sync"})
+        page = await _until(a, _table_at(table.version + 1))
+        _assert_sees_only_what_it_may(page, (await _game(table.room.pk))[1], table.actor)
     finally:
         await _disconnect(a)
 

@@ -453,16 +453,21 @@ async def test_a_presence_push_only_names_marks_of_the_table_already_sent(monkey
 
 
 class _GoneViewer(_Viewer):
-    """Its socket has closed, and the server has not yet told the consumer."""
+    """Its socket has closed, and the server has not yet told the consumer: the server
+    answers a send with uvicorn's ``ClientDisconnected``."""
 
     async def send(self, text_data=None, bytes_data=None, close=False):
+        await RoomConsumer.send(self, text_data, bytes_data, close)
+
+    async def base_send(self, message):
         raise ClientDisconnected()
 
 
 @pytest.mark.asyncio
 async def test_a_presence_push_to_a_socket_that_just_closed_ends_quietly(monkeypatch):
     """Sockets that close together (a table moving to its next game) are each still
-    owed a presence push: it finds the socket gone and ends, with no error logged."""
+    owed a presence push: it finds the socket gone and ends, with no error logged, and
+    nothing more is sent on that socket."""
     monkeypatch.setattr(consumers, "PRESENCE_SETTLE_SECONDS", 0)
     room = await database_sync_to_async(create)(ANN)
     viewer = _GoneViewer(room.pk, room.version)
@@ -470,6 +475,7 @@ async def test_a_presence_push_to_a_socket_that_just_closed_ends_quietly(monkeyp
     await viewer.room_presence({})
     await viewer._presence_check
     assert viewer._presence_check.exception() is None
+    assert viewer.closed
 
 
 def _presence_reads(redis_url: str) -> int:
