@@ -10,6 +10,7 @@ from django.urls import reverse
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefresh
 
 from accounts.identity import current_player
+from config.cache import UNREACHABLE
 from games.catalogue import BY_SLUG
 from rooms import codeguard, fairness, presence, replays, services, verification
 from rooms.errors import RoomError
@@ -45,10 +46,17 @@ def _code_shapes() -> list[tuple[str, list[str]]]:
 
 def _without_empty_waiting_rooms(rooms: list[Room]) -> list[Room]:
     """A waiting room nobody is connected to is nobody's to join: it leaves the list at once
-    (and closes once its host has been away five minutes). One trip to Redis for them all."""
+    (and closes once its host has been away five minutes). One trip to Redis for them all;
+    while Redis is unreachable nobody can be seen in one, nor open it, so none is listed."""
     waiting = [room.id for room in rooms if room.status == Room.Status.WAITING]
-    here = presence.current_of(waiting)
-    return [room for room in rooms if here.get(room.id) != presence.NOBODY]
+    try:
+        here = presence.current_of(waiting)
+    except UNREACHABLE:
+        here = {}
+    return [
+        room for room in rooms
+        if room.status != Room.Status.WAITING or here.get(room.id, presence.NOBODY) != presence.NOBODY
+    ]
 
 
 def create(request, game):

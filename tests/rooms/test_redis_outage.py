@@ -105,7 +105,8 @@ def test_pages_that_need_redis_say_try_again_and_the_others_still_answer(writers
     """While Redis is unreachable Ann's room page (the code guard and presence live in
     Redis) answers a short "try again" page, 503 with Retry-After, not a 500; the home
     page and the lobby still answer, and still know her (her session is read from the
-    database)."""
+    database); the lobby lists the games at play, but no waiting room, which nobody could
+    open meanwhile."""
     room = create(ANN)
     ann = client_for(ANN)
     caches = {"default": {**settings.CACHES["default"], "LOCATION": nowhere}}
@@ -116,3 +117,4 @@ def test_pages_that_need_redis_say_try_again_and_the_others_still_answer(writers
         for path in ("/", "/rooms/"):
             answer = ann.get(path)
             assert answer.status_code == 200 and "Ann" in answer.content.decode()
+        assert room.code not in ann.get("/rooms/").content.decode()
