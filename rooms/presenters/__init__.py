@@ -21,7 +21,7 @@ class Presenter:
 
 
 PRESENTERS = {
-    "disunyer": Presenter(disunyer.public),
+    "disunyer": Presenter(disunyer.public, disunyer.private),
     "dayous": Presenter(dayous.public, dayous.private),
     "courtpiece": Presenter(courtpiece.public, courtpiece.private),
 }

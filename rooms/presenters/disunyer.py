@@ -1,6 +1,7 @@
-"""Disunyer's table: the engine's view is shown as it is (the viewer's card and moves
-too); the presenter adds the score sheet (who went out in each round, and with which
-card) and the final places with their points (doubled when no seat was a bot)."""
+"""Disunyer's table: the engine's view is shown as it is (the moves too); the presenter
+adds the score sheet (who went out in each round, and with which card), the final
+places with their points (doubled when no seat was a bot), and the viewer's own card
+while they stand."""
 
 from typing import TypedDict
 
@@ -49,3 +50,10 @@ def score_sheet(snapshot, view: dict) -> list[SheetRow]:
 
 def public(snapshot, view: dict) -> dict:
     return {"results": results(snapshot, view), "had_bots": had_bots(snapshot), "sheet": score_sheet(snapshot, view)}
+
+
+def private(snapshot, view: dict, seat: int | None) -> dict:
+    """The viewer's own card while they stand: a player a Disunyer knocks out in the middle
+    of a round holds theirs until the round ends, but is out of the game."""
+    standing = seat is not None and view["standing"][seat]
+    return {"my_card": view["hand"] if standing else None}
