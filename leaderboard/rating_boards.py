@@ -1,5 +1,6 @@
 """What the pages show of the ratings: the rating board, a profile's ratings with their
-history, and the ratings next to the names at a table.
+history, the ratings next to the names at a table and each player's change in a game's
+results.
 
 The rating board is read like a points board (leaderboard/boards.py): from the ratings'
 partial index (``game, -display, user, games WHERE active``) alone, its number of rows,
@@ -136,6 +137,18 @@ def profile_ratings(user) -> dict[str, ProfileRating]:
 
 
 # ----------------------------------------------------------------------------- at the table
+
+
+def rating_changes(room_id: int) -> dict[int, int]:
+    """What the room's finished game did to each rated seat's shown rating (after less
+    before), by seat index: accounts only, as guests and bots have no rating. One query."""
+    steps = RatingChange.objects.filter(result__room_id=room_id).values_list(
+        "result__seat", "mu_before", "sigma_before", "mu", "sigma"
+    )
+    return {
+        seat: ratings.display(mu, sigma) - ratings.display(mu_before, sigma_before)
+        for seat, mu_before, sigma_before, mu, sigma in steps
+    }
 
 
 def table_badges(game: str, seats) -> list[Badge | None]:

@@ -7,6 +7,11 @@ class Occupant:
         return bool(self.bot_level)
 
     @property
+    def is_guest(self) -> bool:
+        """A person playing without an account."""
+        return not self.is_bot and self.user_id is None and bool(self.guest_id)
+
+    @property
     def is_empty(self) -> bool:
         return not self.is_bot and self.user_id is None and not self.guest_id
 

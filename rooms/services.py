@@ -406,7 +406,8 @@ def _forced_move(engine, state: dict) -> tuple[int, dict] | None:
 def _advance(room: Room, match: Match, seats: list[Seat]) -> None:
     """Play every decision that has exactly one legal choice (once a pause begins, they
     wait for its end), let the game's room rules act on the new events (coins, say),
-    then set the pause and the clocks."""
+    then set the pause and the clocks. A game whose last change calls for a pause ends
+    when the pause does (do_timeout), so its last knock-out or round is seen first."""
     rules = rules_for(room.game)
     engine = rules.engine
     new_events = getattr(match, "new_events", [])
@@ -421,7 +422,7 @@ def _advance(room: Room, match: Match, seats: list[Seat]) -> None:
     match.new_events = []
     now = timezone.now()
     outcome = engine.outcome(match.state)
-    if outcome is not None:
+    if outcome is not None and pause is None:
         match.deadline = match.bot_due_at = match.paused_until = None
         match.finished_at = now
         room.status = Room.Status.FINISHED
@@ -430,8 +431,9 @@ def _advance(room: Room, match: Match, seats: list[Seat]) -> None:
         return
     match.paused_until = now + pause if pause else None
     start = match.paused_until or now
-    if forced is not None:
-        # A decision with one legal choice waits for the pause, then do_timeout plays it.
+    if forced is not None or outcome is not None:
+        # A decision with one legal choice, or the game's end, waits for the pause; then
+        # do_timeout plays it, or ends the game.
         match.deadline, match.bot_due_at = start, None
     else:
         _set_clocks(room, match, seats, start)

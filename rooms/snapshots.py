@@ -22,7 +22,7 @@ from datetime import timedelta
 
 from channels.db import database_sync_to_async
 
-from leaderboard.rating_boards import table_badges
+from leaderboard.rating_boards import rating_changes, table_badges
 from rooms.gamerules import BOT_QUEUES, HOST_AWAY_LIMIT, STANDIN_LEVEL, rules_for
 from rooms.models import Room
 from rooms.occupants import Occupant
@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 # Long enough for a viewer to catch up on versions it was told about out of order or
 # late; a viewer further behind is sent the newest table, which is whole too.
 STORED_SECONDS = 60
-FORMAT = 8  # bump when Snapshot (or what its extras hold) changes shape, so no process reads another's pickles
+FORMAT = 9  # bump when Snapshot (or what its extras hold) changes shape, so no process reads another's pickles
 
 
 @dataclass(frozen=True)
@@ -70,6 +70,8 @@ class Snapshot:
     # clock (deadline_ms) runs from its end.
     paused_until_ms: int | None = None
     salt: str = ""  # the match's: its commitment hashes it with the seed (rooms/fairness.py)
+    # Once the game is finished: each rated seat's rating change in it (its results show them).
+    rating_changes: dict[int, int] = field(default_factory=dict)
     # Fragments rendered from it (rooms/rendering.py): a cache, not part of the table.
     rendered: dict = field(default_factory=dict, compare=False)
 
@@ -161,7 +163,8 @@ def _seat_infos(game: str, seat_rows) -> list[SeatInfo]:
 
 def snapshot_of(room: Room, match, seat_rows) -> Snapshot:
     """The snapshot of ``room`` as these objects have it (plus what the game's
-    ``snapshot_extras`` loads, once for every viewer)."""
+    ``snapshot_extras`` loads and, once the game is finished, its rating changes: once
+    for every viewer)."""
     rules = rules_for(room.game)
     return Snapshot(
         room_id=room.id,
@@ -183,6 +186,7 @@ def snapshot_of(room: Room, match, seat_rows) -> Snapshot:
         extras=rules.snapshot_extras(room, seat_rows) if rules.snapshot_extras is not None else {},
         paused_until_ms=_ms(match.paused_until) if match else None,
         salt=match.salt if match else "",
+        rating_changes=rating_changes(room.id) if room.status == Room.Status.FINISHED else {},
     )
 
 

@@ -59,10 +59,20 @@ def cp_card(code, small=False):
     return card(None if code == "??" else code, small=small)
 
 
-def signed_coins(amount) -> str:
+def signed(amount) -> str:
+    """A change of coins or of a rating, signed ("+1,200", "−50", "0"); "—" for none."""
     if amount is None:
         return "—"
     return f"+{amount:,}" if amount > 0 else f"−{-amount:,}" if amount < 0 else "0"
+
+
+# A name of more characters than this is drawn smaller at its seat (site.css ``.name.long``):
+# a guest's of 24, the longest, then takes two lines at most.
+SHORT_NAME = 11
+
+
+def long_name(name: str) -> bool:
+    return len(name) > SHORT_NAME
 
 
 def move_face(move: dict):
@@ -107,7 +117,7 @@ def reaction_menu(phrases=()) -> SafeString:
 
 
 def seat_badges(seat, host_seat: int, presence) -> SafeString:
-    """A seat's tags: host, a bot and its level, connected or away, the rating."""
+    """A seat's tags: host, a bot and its level, a guest, connected or away, the rating."""
     return _seat_badges(seat=seat, host_seat=host_seat, presence=presence)
 
 
@@ -141,8 +151,9 @@ FILTERS = {
     "card_name": card_name,
     "intcomma": intcomma,
     "is_trump": is_trump,
+    "long_name": long_name,
     "pluralize": pluralize,
-    "signed_coins": signed_coins,
+    "signed": signed,
     "spanish_suit": spanish_suit,
 }
 

@@ -21,16 +21,21 @@ def had_bots(snapshot) -> bool:
 
 
 def results(snapshot, view: dict) -> list[dict]:
-    """Once the game is over: each seat's place, name and points, best place first."""
+    """Once the game is over: each seat's place, name and points, whether a guest played
+    it, and its rating change in this game (an account's; None for a guest or a bot, and
+    until the game is finished), best place first."""
     if not view or not view.get("outcome"):
         return []
     places = view["outcome"]["places"]
     with_bots = had_bots(snapshot)
     rows = [
         {
+            "seat": index,
             "place": place,
             "name": snapshot.seats[index].name,
             "points": points_for(snapshot.game, place, len(places), with_bots),
+            "guest": snapshot.seats[index].is_guest,
+            "rating_change": snapshot.rating_changes.get(index),
         }
         for index, place in enumerate(places)
     ]

@@ -2,20 +2,25 @@
 score sheet of each player's contributions and fees, and the results (public); the
 viewer's legal moves grouped for buttons and the quick phrases they may send (private).
 
-The public partial reads ``t`` and ``sheet``; the private one ``m`` (its moves),
-``phrases`` and ``standin``.
+The public partial reads ``t``, ``sheet``, ``results`` and ``result_columns``; the
+private one ``m`` (its moves), ``phrases`` and ``standin``.
 """
 
 from typing import TypedDict
 
 from games.core import FRENCH_SUIT_NAMES, JOKERS, card_name
-from leaderboard.points import points_for
-from rooms.presenters.common import FRENCH_PIPS, action_json, had_bots, seat_names
+from games.dayous.cards import display_order
+from rooms.presenters.common import FRENCH_PIPS, action_json, results, seat_names
 from rooms.reactions import DAYOUS_ASK, DAYOUS_RANK_WORDS
 
 RANKS = "23456789TJQKA"
 # Beyond this many combinations of one rank, the multi-card ones fold into a <details>.
 FOLD_AFTER = 6
+# Beyond this many cards that beat one attack card, all but the cheapest BEATS_SHOWN fold
+# into a <details>: two attack cards' beats then fit a row of a phone's action bar. Beyond
+# this many open attack cards, all but the cheapest card for each fold: three to a row.
+BEATS_FOLD_AFTER, BEATS_SHOWN = 4, 3
+MANY_OPEN = 4
 
 
 class Move(TypedDict):
@@ -41,7 +46,8 @@ class RankGroup(TypedDict):
 class Beat(TypedDict):
     target: int  # the attack card's pair on the table
     attack: str
-    moves: list[Move]
+    shown: list[Move]  # the cheapest first
+    folded: list[Move]  # behind "+n"
 
 
 class Player(TypedDict):
@@ -53,17 +59,6 @@ class Player(TypedDict):
     done: bool  # said "No further questions"
     stats: dict  # the engine's contributions and fees so far
     standin: bool  # a stand-in bot plays this person's seat
-
-
-class Result(TypedDict):
-    seat: int
-    place: int
-    name: str
-    points: int
-    dayous: bool
-    defences: int
-    best_journal: str | None
-    fees: int
 
 
 class SheetRow(TypedDict):
@@ -84,7 +79,6 @@ class Table(TypedDict):
     trump_pip: str
     trump_name: str
     last_defence: dict | None  # the last "defended" event: contribution, journal, fee
-    results: list[Result]
 
 
 class Moves(TypedDict):
@@ -129,13 +123,19 @@ def _rank_groups(actions: list[dict], verb: str) -> list[RankGroup]:
 
 
 def _beats(view: dict, beats: list[dict]) -> list[Beat]:
+    """The beats of each open attack card, cheapest first (its suit, then trumps); a long
+    list folds, and with many open attack cards all but each one's cheapest."""
+    cheapest = display_order(view["trump"])
+    targets = sorted({a["target"] for a in beats})
     out = []
-    for target in sorted({a["target"] for a in beats}):
+    for target in targets:
         attack = view["table"][target][0]
-        out.append(Beat(target=target, attack=attack, moves=[
+        moves = [
             _move(a, f"Beat the {card_name(attack)} with the {card_name(a['card'])}", [a["card"]], cls="cards")
-            for a in beats if a["target"] == target
-        ]))
+            for a in sorted((a for a in beats if a["target"] == target), key=lambda a: cheapest(a["card"]))
+        ]
+        shown = 1 if len(targets) > MANY_OPEN else BEATS_SHOWN if len(moves) > BEATS_FOLD_AFTER else len(moves)
+        out.append(Beat(target=target, attack=attack, shown=moves[:shown], folded=moves[shown:]))
     return out
 
 
@@ -211,19 +211,18 @@ def _players(snapshot, view: dict) -> list[Player]:
     return players
 
 
-def _results(snapshot, view: dict, names: dict) -> list[Result]:
-    """Once the game is over: places, points, and each player's contributions and fees."""
-    if not view["outcome"]:
-        return []
-    n, places, with_bots = view["players"], view["outcome"]["places"], had_bots(snapshot)
-    rows = []
-    for seat in sorted(range(n), key=lambda s: (places[s], s)):
-        stats = view["stats"][seat]
-        rows.append(Result(
-            seat=seat, place=places[seat], name=names.get(seat, f"Seat {seat + 1}"),
-            points=points_for("dayous", places[seat], n, with_bots), dayous=seat == view["outcome"]["dayous"],
-            defences=stats["defences"], best_journal=stats["best_journal"], fees=stats["fees"],
-        ))
+# The results' columns of Dayous's own, after the places, points and rating changes.
+RESULT_COLUMNS = ("Defences", "Best journal", "Fees")
+
+
+def _results(snapshot, view: dict) -> list[dict]:
+    """Once the game is over: the places (the dayous tagged), and each player's
+    contributions and fees (``RESULT_COLUMNS``)."""
+    rows = results(snapshot, view)
+    for row in rows:
+        stats = view["stats"][row["seat"]]
+        row["tag"] = "dayous" if row["seat"] == view["outcome"]["dayous"] else ""
+        row["extra"] = [stats["defences"], stats["best_journal"] or "—", stats["fees"]]
     return rows
 
 
@@ -251,9 +250,9 @@ def public(snapshot, view: dict) -> dict:
         trump_pip=FRENCH_PIPS[view["trump"]],
         trump_name=FRENCH_SUIT_NAMES[view["trump"]],
         last_defence=next((e for e in reversed(view["log"]) if e.get("type") == "defended"), None),
-        results=_results(snapshot, view, names),
     )
-    return {"t": table, "sheet": score_sheet(view, names)}
+    return {"t": table, "sheet": score_sheet(view, names), "results": _results(snapshot, view),
+            "result_columns": RESULT_COLUMNS}
 
 
 def private(snapshot, view: dict, seat: int | None) -> dict:

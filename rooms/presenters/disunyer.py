@@ -1,7 +1,8 @@
-"""Disunyer's table: the engine's view is shown as it is (the viewer's card and moves
-too); the presenter adds the score sheet (who went out in each round, and with which
-card), the final places with their points (doubled when no seat was a bot) and, for the
-viewer, whether their pass draws from the deck (the round's last player)."""
+"""Disunyer's table: the engine's view is shown as it is (the moves too); the presenter
+adds the score sheet (who went out in each round, and with which card), the final
+places with their points (doubled when no seat was a bot), and for the viewer their own
+card while they stand and whether their pass draws from the deck (the round's last
+player)."""
 
 from typing import TypedDict
 
@@ -53,7 +54,13 @@ def public(snapshot, view: dict) -> dict:
 
 
 def private(snapshot, view: dict, seat: int | None) -> dict:
-    """Whether the viewer decides as the round's last player, whose pass draws a card
-    from the deck (there is nobody after them to pass to)."""
+    """The viewer's own card while they stand (a player a Disunyer knocks out in the middle
+    of a round holds theirs until the round ends, but is out of the game), and whether
+    they decide as the round's last player, whose pass draws a card from the deck (there
+    is nobody after them to pass to)."""
+    standing = seat is not None and view["standing"][seat]
     in_round = view.get("in_round") or []
-    return {"passes_to_deck": seat is not None and view.get("turn") == seat and in_round[-1:] == [seat]}
+    return {
+        "my_card": view["hand"] if standing else None,
+        "passes_to_deck": standing and view.get("turn") == seat and in_round[-1:] == [seat],
+    }

@@ -36,12 +36,14 @@
     el.style.transform = "";
   }
 
-  // A copy of the card that left, laid over the page where it was, fading out.
+  // A copy of the card that left, laid over the page where it was, fading out (under
+  // what now covers the table, as the results: site.css).
   function fadeOut(card) {
     var ghost = card.el.cloneNode(true);
     ghost.removeAttribute("data-card");
     ghost.setAttribute("aria-hidden", "true");
     ghost.classList.add("card-ghost");
+    if (card.el.closest("#table-private")) ghost.classList.add("from-bar");
     ghost.style.left = card.rect.left + "px";
     ghost.style.top = card.rect.top + "px";
     ghost.style.width = card.rect.width + "px";

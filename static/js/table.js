@@ -3,7 +3,8 @@
 // - countdowns and the draining timer bars on the seats to act, still during a pause;
 // - the seats turned so the viewer sits at the bottom, their own card on their seat
 //   (copied from their private fragment: the shared public one never holds it);
-// - the log drawer, open menus, menu choices and scroll positions, which a push would reset;
+// - the log drawer, the results (closed and opened again), open menus, menu choices and
+//   scroll positions, which a push would reset;
 // - "your turn": the page title while the tab is hidden, an optional sound and
 //   vibration (off by default, remembered per browser);
 // - the invite link, keep-alive pings, one toast at a time, tidying of reactions.
@@ -93,6 +94,20 @@
     });
   }
 
+  // The results cover the table until the viewer closes them; the action bar's "Results"
+  // shows them again. Kept on the room, outside the pushed fragments.
+  function toggleResults() {
+    room.classList.toggle("results-closed");
+    syncResultsButtons();
+  }
+
+  function syncResultsButtons() {
+    var shown = !room.classList.contains("results-closed");
+    document.querySelectorAll("[data-results-toggle][aria-expanded]").forEach(function (button) {
+      button.setAttribute("aria-expanded", shown ? "true" : "false");
+    });
+  }
+
   // Read from the page just before each push, not from "toggle" events: a sheet or menu
   // opened just as a push arrives fires its toggle only after the push has replaced it.
   function rememberState() {
@@ -114,6 +129,7 @@
       if (picked !== undefined && menu.querySelector('option[value="' + CSS.escape(picked) + '"]')) menu.value = picked;
     });
     syncLogButtons();
+    syncResultsButtons();
   }
 
   // ------------------------------------------------------------- your turn
@@ -222,6 +238,7 @@
     if (target.matches("[data-invite]")) target.select();
     var logButton = target.closest("[data-log-toggle]");
     if (logButton && room) toggleLog(!room.classList.contains("log-open"));
+    if (target.closest("[data-results-toggle]") && room) toggleResults();
     document.querySelectorAll(".react-menu[open], .table-settings[open]").forEach(function (menu) {
       if (!menu.contains(target)) menu.open = false;
     });

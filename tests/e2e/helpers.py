@@ -142,3 +142,56 @@ def play_whole_games(pages, seconds: float) -> list[int]:
                 decisions[i] += 1
         pages[0].wait_for_timeout(50)
     return decisions
+
+
+def name_guest(page, name: str) -> None:
+    """The page's guest takes ``name`` at the tables (their account page's form)."""
+    page.goto("/accounts/me/")
+    page.locator("#guest-name").fill(name)
+    page.get_by_role("button", name="Change name").click()
+    expect(page.get_by_test_id("who")).to_contain_text(name)
+
+
+def _labelled(found: list[list[dict]], selectors) -> list[tuple[str, dict]]:
+    return [(f"{selector}[{i}]", box) for selector, group in zip(selectors, found) for i, box in enumerate(group)]
+
+
+def _overlap(a: dict, b: dict, touch: float = 1.0) -> bool:
+    """Whether two boxes share more than a line ``touch`` pixels wide (borders and rounding)."""
+    return (a["left"] < b["right"] - touch and b["left"] < a["right"] - touch
+            and a["top"] < b["bottom"] - touch and b["top"] < a["bottom"] - touch)
+
+
+def overlapping(page, *selectors: str) -> list[tuple[str, str]]:
+    """The pairs of elements, among every match of ``selectors`` (all measured in one
+    moment), whose boxes overlap."""
+    labelled = _labelled(boxes(page, *selectors), selectors)
+    return [(a, b) for i, (a, box) in enumerate(labelled) for b, other in labelled[i + 1:] if _overlap(box, other)]
+
+
+# The elements matching each selector that do not show whole: their content cut by their
+# own box (an ellipsis, a hidden or scrolled overflow), or their box reaching out of the
+# viewport or out of the element ``within`` names (which hides what overflows it).
+CUT = """([selectors, within]) => {
+  const screen = {left: 0, top: 0, right: innerWidth, bottom: innerHeight};
+  const frame = within ? document.querySelector(within).getBoundingClientRect() : null;
+  const outside = (r, f) => r.left < f.left - .5 || r.top < f.top - .5
+    || r.right > f.right + .5 || r.bottom > f.bottom + .5;
+  const cut = [];
+  for (const selector of selectors) {
+    document.querySelectorAll(selector).forEach((el, i) => {
+      const r = el.getBoundingClientRect();
+      const label = `${selector}[${i}] "${el.textContent.trim().slice(0, 40)}"`;
+      const overflows = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+      if (overflows) cut.push([label, 'content cut']);
+      if (outside(r, screen)) cut.push([label, 'off the screen']);
+      if (frame && outside(r, frame)) cut.push([label, `out of ${within}`]);
+    });
+  }
+  return cut;
+}"""
+
+
+def cut(page, *selectors: str, within: str | None = None) -> list[list[str]]:
+    """The elements matching ``selectors`` that do not show whole (``CUT``), each with why."""
+    return page.evaluate(CUT, [list(selectors), within])

@@ -22,7 +22,8 @@ GAME_SECONDS = 420
 JPEG_QUALITY = 80  # a tenth of a PNG's size, and the cards still crisp
 
 YOUR_TURN = "!!document.querySelector('[data-testid=\"your-move\"] .actions:not(.sent) button')"
-GAME_OVER = "!!document.querySelector('[data-testid=\"game-over\"]')"
+# The results show (after the game's last pause: Disunyer's deciding round stays first).
+GAME_OVER = "!!document.querySelector('[data-testid=\"results\"]')"
 NEWEST_LOG_LINE = "(document.querySelector('#log li')?.textContent || '')"
 
 

@@ -1,6 +1,6 @@
-"""Ratings in a real browser: a new account plays a Disunyer game with bots, then finds
-its provisional rating on the rating board and its history chart on its profile, on a
-phone and on a desktop screen."""
+"""Ratings in a real browser: a new account plays a Disunyer game with bots, sees its
+rating change in the results, then finds its provisional rating on the rating board and
+its history chart on its profile, on a phone and on a desktop screen."""
 
 import re
 import uuid
@@ -26,6 +26,11 @@ def test_after_a_game_the_player_has_a_provisional_rating_and_a_history_chart(ne
     create_room(page)
     add_bots(page, 7)
     play_to_the_end(page)
+    results = page.get_by_test_id("results")
+    change = results.locator("tbody tr", has_text=name).get_by_test_id("rating-change")
+    expect(change).to_have_text(re.compile(r"^[+−]?\d+$"))
+    shown_change = int(change.inner_text().replace("−", "-"))
+    expect(results.get_by_test_id("rating-change").filter(has_text="—")).to_have_count(7)  # the bots'
 
     page.goto("/leaderboard/disunyer/")
     page.get_by_role("link", name="Rating", exact=True).click()
@@ -33,6 +38,7 @@ def test_after_a_game_the_player_has_a_provisional_rating_and_a_history_chart(ne
     row = page.get_by_test_id("my-row")
     expect(row.locator(".player-name")).to_contain_text(name)
     expect(row.locator(".rating")).to_have_text(re.compile(r"^\d+\?$"))  # one game: provisional
+    assert int(row.locator(".rating").inner_text().rstrip("?")) == 1000 + shown_change  # from a new account's 1000
     expect(row.locator("td").nth(3)).to_have_text("1")
     assert fits_the_width(page)
 

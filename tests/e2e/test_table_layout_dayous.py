@@ -1,6 +1,7 @@
 """The Dayous table, phone first, in a real browser: a whole four-player game on a
-390×844 phone with every move on the screen; the log, a closed drawer on a phone that a
-push neither closes nor scrolls, beside the table on a desktop; the turn's sound and
+390×844 phone with every move on the screen; every table from 2 to 8 players at its
+fullest, apart and whole on a phone; the log, a closed drawer on a phone that a push
+neither closes nor scrolls, beside the table on a desktop; the turn's sound and
 vibration, off until switched on and remembered by the browser."""
 
 import time
@@ -8,7 +9,19 @@ import time
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import DESKTOP, PHONE, boxes, play_whole_games, start
+from tests.e2e.helpers import (
+    DESKTOP,
+    MOVE_LAYOUT,
+    PHONE,
+    assert_move_fits,
+    boxes,
+    cut,
+    name_guest,
+    overlapping,
+    play_whole_games,
+    start,
+)
+from tests.e2e.staging import LONG_NAMES, STAGED_CLOCK_SECONDS, dayous_fullest_bout, played_to_the_end, stage
 from tests.e2e.test_dayous_browser import create_room
 
 # Stands in for the browser's vibration, to count what the page asks of it.
@@ -67,6 +80,63 @@ def test_a_whole_four_player_game_keeps_every_move_on_a_phone_screen(new_page):
     expect(ann.get_by_test_id("results").locator("tbody tr")).to_have_count(4)
     expect(ann.get_by_test_id("play-again")).to_be_in_viewport()
     expect(ann.locator("#log li").first).to_contain_text("Game over")
+
+
+# What must not overlap on the table, and what must show whole.
+APART = ("#table-public .seat-chip", "#table-public .dy-table", "#table-public .table-status", "#scores > summary")
+WHOLE = ("#table-public .seat-chip .name", "#table-public .seat-chip", "#table-public .dy-facts",
+         "#table-public .dy-facts > *", "#table-public .dy-limit", "#table-public .dy-table")
+# The results' headings and cells cut, or reaching out of their panel sideways (its rows
+# may scroll up and down in it), and whether the table scrolls sideways.
+RESULTS_CUT = """() => {
+  const panel = document.querySelector('.results-panel').getBoundingClientRect();
+  const cut = [...document.querySelectorAll('[data-testid="results"] :is(th, td)')].filter((cell) => {
+    const r = cell.getBoundingClientRect();
+    return r.left < panel.left - .5 || r.right > panel.right + .5 || cell.scrollWidth > cell.clientWidth + 1;
+  }).map((cell) => cell.textContent);
+  const scroll = document.querySelector('.results-panel .table-scroll');
+  return [cut, scroll.scrollWidth > scroll.clientWidth];
+}"""
+
+
+def wait_still(page) -> dict:
+    """The viewer's move layout once the cards have stopped moving (a card fading in
+    still rises into its place)."""
+    while (layout := page.evaluate(MOVE_LAYOUT, False)).get("settling"):
+        page.wait_for_timeout(50)
+    return layout
+
+
+def test_every_player_count_at_its_fullest_fits_a_phone_apart_and_whole(new_page, live_env):
+    """On a 390×844 phone, Dayous tables of 2 to 8 players (two decks, and three at 8),
+    every seat named with 24 characters, in a bout at its fullest (the attack cards at the
+    defender's limit, then one and four short of it with the others' clocks running; Ann
+    defends):
+    no two seats overlap, nor a seat and the bout (its cards and its count), the status
+    lines or the score sheet's button; every name, the facts line (trump, direction, the
+    deck with its face-up card, the discard, the trump-change note) and the count of
+    attack cards show whole; and Ann's every move fits the screen. At the end of the game
+    the results table shows every column whole, names and journals included, inside its
+    panel."""
+    ann = new_page("/", **PHONE)
+    name_guest(ann, LONG_NAMES[0])
+    for players, decks in [(n, 2) for n in range(2, 9)] + [(8, 3)]:
+        code = create_room(ann, players=players, decks=decks, clock=STAGED_CLOCK_SECONDS)
+        start(ann)
+        names = {seat: LONG_NAMES[seat % len(LONG_NAMES)] for seat in range(1, players)}
+        for short in (0, 1, 4):
+            state = dayous_fullest_bout(players, decks, short=short)
+            stage(live_env, code, state, names)
+            expect(ann.locator("#table-public .dy-pair")).to_have_count(len(state["table"]))
+            expect(ann.locator("#table-public .seat-chip .name").last).to_have_text(names[players - 1])
+            table = f"{players} players, {decks} decks, {len(state['table'])} attack cards"
+            layout = wait_still(ann)
+            assert overlapping(ann, *APART) == [], table
+            assert cut(ann, *WHOLE, within='[data-testid="felt"]') == [], table
+            assert_move_fits(layout)
+        stage(live_env, code, played_to_the_end("dayous", players, {"decks": decks}), status="finished")
+        expect(ann.get_by_test_id("results").locator("tbody tr")).to_have_count(players)
+        assert ann.evaluate(RESULTS_CUT) == [[], False], f"{players} players' results"
 
 
 def test_the_log_is_a_drawer_on_a_phone_that_pushes_leave_open_and_where_they_were(new_page):

@@ -13,6 +13,7 @@ from django.utils import timezone
 from config import celery_app
 from games.courtpiece.rules import ENGINE as COURTPIECE
 from games.disunyer.rules import ENGINE as DISUNYER
+from leaderboard.models import Result
 from rooms import presence, services, tasks
 from rooms.errors import RoomError
 from rooms.gamerules import COURTPIECE_RULES, DAYOUS_RULES, DISUNYER_RULES, rules_for
@@ -329,13 +330,18 @@ def _step(room: Room, people: dict) -> tuple[Room, Match | None]:
     return fresh(room), paused
 
 
-def test_a_whole_disunyer_game_with_bots_waits_out_every_knockout():
-    """Ann and seven bots play a whole game: every round but the last ends with a
-    knock-out that stays 3 s, and every pause follows a knock-out."""
+def _disunyer_with_bots() -> Room:
     room = create(ANN)
     for _ in range(7):
         services.do_add_bot(room.pk, ANN, "easy")
-    room, pauses = fresh(room), []
+    return fresh(room)
+
+
+def test_a_whole_disunyer_game_with_bots_waits_out_every_knockout():
+    """Ann and seven bots play a whole game: every round ends with a knock-out that stays
+    3 s, and every pause follows a knock-out; the next round's clock starts after it, and
+    the deciding one's pause ends the game (its results recorded once)."""
+    room, pauses = _disunyer_with_bots(), []
     for _ in range(500):
         if room.status != Room.Status.PLAYING:
             break
@@ -344,10 +350,84 @@ def test_a_whole_disunyer_game_with_bots_waits_out_every_knockout():
             pauses.append(paused)
     assert room.status == Room.Status.FINISHED
     rounds = DISUNYER.outcome(room.match.state)["rounds"]
-    assert len(pauses) >= rounds - 1
+    assert len(pauses) >= rounds
+    *earlier, deciding = pauses
     for match in pauses:
         knocked_out = [e for e in match.state["log"] if e["type"] in ("out", "guess", "no_call")]
-        assert knocked_out and _close_to(match.deadline, match.paused_until + timedelta(seconds=10))
+        assert knocked_out
+    assert all(_close_to(match.deadline, match.paused_until + timedelta(seconds=10)) for match in earlier)
+    assert DISUNYER.outcome(deciding.state) is not None and deciding.deadline == deciding.paused_until
+    assert Result.objects.filter(room=room).count() == 8
+
+
+def test_the_deciding_knockout_stays_three_seconds_before_the_results():
+    """The knock-out that decides a Disunyer game stays 3 s like every other: the room is
+    still playing, nothing is recorded, and every viewer's table shows that round (its
+    reveal, or its Disunyer) with the winner, not yet the results; nobody can act and no
+    timeout is due. Then the game ends at the pause's end: the results are recorded once
+    and shown; running its timer again changes nothing."""
+    room = _disunyer_with_bots()
+    while DISUNYER.outcome(room.match.state) is None:
+        room, _ = _step(room, {0: ANN})
+    before = timezone.now()
+    match = room.match
+    assert room.status == Room.Status.PLAYING
+    assert match.paused_until is not None and match.paused_until > before
+    assert (match.deadline, match.bot_due_at, match.finished_at) == (match.paused_until, None, None)
+    assert not Result.objects.filter(room=room).exists()
+    unchanged = _unchanged(room)
+    assert services.do_timeout(room.pk, room.version) is False
+    assert tasks.sweep_deadlines() == NOTHING
+    assert _unchanged(room) == unchanged
+    deciding = DISUNYER.view(match.state, None)["last_round"]["round"]
+    for viewer in (None, 0):
+        table = render_table(load_snapshot(room.pk), presence.NOBODY, viewer)
+        assert 'data-testid="last-round"' in table and f"<h2>Round {deciding}" in table
+        assert 'data-testid="game-over"' in table and 'data-testid="results"' not in table
+
+    room = _pause_over(room)
+    assert tasks.sweep_deadlines() == {**NOTHING, "timeouts": 1}
+    room = fresh(room)
+    assert room.status == Room.Status.FINISHED and room.match.finished_at is not None
+    assert Result.objects.filter(room=room).count() == 8
+    table = render_table(load_snapshot(room.pk), presence.NOBODY, 0)
+    assert 'data-testid="results"' in table and 'data-testid="last-round"' not in table
+    assert services.do_timeout(room.pk, room.version) is False
+    assert tasks.sweep_deadlines() == NOTHING
+    assert Result.objects.filter(room=room).count() == 8
+
+
+def test_the_last_rounds_result_stays_five_seconds_before_the_tables_results():
+    """Four people one round from the table's end (both teams at 9 of 10 points), eleven
+    tricks played: trick 12 stays 1.5 s, trick 13 is played at its end, and the round's
+    result, which ends the table, stays 5 s like any other: the room is still playing,
+    nothing is recorded, and the table shows the round's result without the table's
+    results. At the pause's end the table is over, its results recorded once."""
+    room = _ladder(_court_piece_room([BEA, CARL, DORA]), "hssshhdddcc")
+    room = _with_state(room, {**room.match.state, "points": [9, 9]})
+    club = next(card for card in room.match.state["hands"][3] if card[1] == "c")
+    services.do_act(room.pk, DORA, {"type": "play", "card": club}, room.version)
+    room = fresh(room)
+    services.do_act(room.pk, BEA, COURTPIECE.default_action(room.match.state, 2), room.version)
+    room = _pause_over(fresh(room))
+    before = timezone.now()
+    assert tasks.sweep_deadlines() == {**NOTHING, "timeouts": 1}
+    room = fresh(room)
+    match = room.match
+    assert COURTPIECE.outcome(match.state) is not None and room.status == Room.Status.PLAYING
+    assert _close_to(match.paused_until, before + ROUND)
+    assert (match.deadline, match.bot_due_at) == (match.paused_until, None)
+    assert not Result.objects.filter(room=room).exists()
+    table = render_table(load_snapshot(room.pk), presence.NOBODY, None)
+    assert 'data-testid="round-over"' in table and 'data-testid="results"' not in table
+
+    room = _pause_over(room)
+    assert tasks.sweep_deadlines() == {**NOTHING, "timeouts": 1}
+    room = fresh(room)
+    assert room.status == Room.Status.FINISHED
+    assert Result.objects.filter(room=room).count() == 4
+    assert 'data-testid="results"' in render_table(load_snapshot(room.pk), presence.NOBODY, None)
+    assert tasks.sweep_deadlines() == NOTHING
 
 
 @pytest.mark.parametrize(

@@ -113,9 +113,12 @@ def test_results_when_the_table_is_over():
     over = play_view(phase="over", over=True, to_act=[], outcome=outcome,
                      log=[{"type": "game_over", "winners": [0, 2], "winning_team": 0, "team_points": [10, 4]}])
     shown = courtpiece.public(table(), over)
+    guest = {"guest": True, "rating_change": None}
     assert shown["results"] == [
-        {"place": 1, "name": "Ann", "points": 4}, {"place": 1, "name": "Carl", "points": 4},
-        {"place": 3, "name": "Bea", "points": 2}, {"place": 3, "name": "Bot 4", "points": 2},
+        {"seat": 0, "place": 1, "name": "Ann", "points": 4, **guest},
+        {"seat": 2, "place": 1, "name": "Carl", "points": 4, **guest},
+        {"seat": 1, "place": 3, "name": "Bea", "points": 2, **guest},
+        {"seat": 3, "place": 3, "name": "Bot 4", "points": 2, "guest": False, "rating_change": None},
     ]
     assert shown["t"]["turn_name"] is None
     assert courtpiece.public(table(), play_view())["results"] == []

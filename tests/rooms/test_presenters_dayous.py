@@ -82,8 +82,10 @@ def test_the_last_contribution_is_the_latest_defence():
 
 
 def test_results_in_the_order_players_went_out_with_points_and_fees():
-    """The first out gets N points, the dayous 1; each row carries the player's
-    contributions and fees; bots at the table do not double anything."""
+    """The first out gets N points, the dayous 1 (tagged); each row carries the player's
+    contributions, best journal and fees in Dayous's own columns, whether a guest played
+    it, and an account's rating change in this game; bots at the table do not double
+    anything."""
     stats = [
         {"defences": 3, "journals": {}, "best": 4, "best_journal": "Nature", "fees": 7},
         dict(NO_STATS),
@@ -92,19 +94,21 @@ def test_results_in_the_order_players_went_out_with_points_and_fees():
     ]
     view = bout_view(phase="over", over=True, to_act=[], table=[], out=[0, 1, 2],
                      outcome={"places": [1, 2, 2, 4], "dayous": 3}, stats=stats)
-    t = dayous.public(table(bots=2), view)["t"]
-    assert t["results"] == [
-        {"seat": 0, "place": 1, "name": "Ann", "points": 4, "dayous": False, "defences": 3,
-         "best_journal": "Nature", "fees": 7},
-        {"seat": 1, "place": 2, "name": "Bea", "points": 3, "dayous": False, "defences": 0,
-         "best_journal": None, "fees": 0},
-        {"seat": 2, "place": 2, "name": "Carl", "points": 3, "dayous": False, "defences": 1,
-         "best_journal": "Letters", "fees": 2},
-        {"seat": 3, "place": 4, "name": "Dora", "points": 1, "dayous": True, "defences": 0,
-         "best_journal": None, "fees": 0},
+    seats = [seat(0, "Ann"), seat(1, "Bea", user_id=2), seat(2, "Carl", "normal"), seat(3, "Dora", "normal")]
+    shown = dayous.public(snapshot("dayous", seats, status="finished", rating_changes={1: -12}), view)
+    assert shown["result_columns"] == ("Defences", "Best journal", "Fees")
+    assert shown["results"] == [
+        {"seat": 0, "place": 1, "name": "Ann", "points": 4, "guest": True, "rating_change": None, "tag": "",
+         "extra": [3, "Nature", 7]},
+        {"seat": 1, "place": 2, "name": "Bea", "points": 3, "guest": False, "rating_change": -12, "tag": "",
+         "extra": [0, "—", 0]},
+        {"seat": 2, "place": 2, "name": "Carl", "points": 3, "guest": False, "rating_change": None, "tag": "",
+         "extra": [1, "Letters", 2]},
+        {"seat": 3, "place": 4, "name": "Dora", "points": 1, "guest": False, "rating_change": None, "tag": "dayous",
+         "extra": [0, "—", 0]},
     ]
-    assert [p["role"] for p in t["players"]] == ["out — safe", "out — safe", "out — safe", "dayous"]
-    assert dayous.public(table(), bout_view())["t"]["results"] == []
+    assert [p["role"] for p in shown["t"]["players"]] == ["out — safe", "out — safe", "out — safe", "dayous"]
+    assert dayous.public(table(), bout_view())["results"] == []
 
 
 def test_a_spectator_has_no_moves():
@@ -120,10 +124,10 @@ def test_the_defender_beats_each_open_card_takes_or_plays_a_joker():
         {"type": "joker", "card": "XR"},
     ]
     m = dayous.private(table(), bout_view(legal=legal), 1)["m"]
-    assert [(b["target"], b["attack"], [move["faces"] for move in b["moves"]]) for b in m["beats"]] == [
-        (1, "5c", [["7c"]]), (2, "Qd", [["Kd"], ["2c"]]),
+    assert [(b["target"], b["attack"], [move["faces"] for move in b["shown"]], b["folded"]) for b in m["beats"]] == [
+        (1, "5c", [["7c"]], []), (2, "Qd", [["Kd"], ["2c"]], []),
     ]
-    beat = m["beats"][0]["moves"][0]
+    beat = m["beats"][0]["shown"][0]
     assert beat["label"] == "Beat the 5 of clubs with the 7 of clubs"
     assert json.loads(beat["json"]) == {"type": "beat", "card": "7c", "target": 1}
     assert (beat["testid"], beat["cls"], beat["cards"]) == ("beat", "cards", "7c")
@@ -131,6 +135,31 @@ def test_the_defender_beats_each_open_card_takes_or_plays_a_joker():
     joker = m["jokers"][0]
     assert (joker["faces"], joker["text"]) == (["XR"], "Send it back")
     assert m["lead"] == m["throw"] == m["transfer"] == m["direction"] == [] and m["done"] is None
+
+
+def test_beyond_four_cards_that_beat_an_attack_card_all_but_the_three_cheapest_fold():
+    """Five cards beat the open 5 of clubs (trumps are clubs): the three cheapest show (the
+    lowest clubs first), the two highest fold behind "+2". Four that beat the queen of
+    diamonds all show: two attack cards' beats then fit a row of a phone."""
+    legal = [{"type": "beat", "card": card, "target": 1} for card in ("Ac", "7c", "Kc", "9c", "6c")]
+    legal += [{"type": "beat", "card": card, "target": 2} for card in ("2c", "Kd", "Ad", "3c")]
+    m = dayous.private(table(), bout_view(legal=legal), 1)["m"]
+    faces = [([move["faces"][0] for move in b["shown"]], [move["faces"][0] for move in b["folded"]])
+             for b in m["beats"]]
+    assert faces == [(["6c", "7c", "9c"], ["Kc", "Ac"]), (["Kd", "Ad", "2c", "3c"], [])]
+
+
+def test_with_more_than_four_open_attack_cards_only_the_cheapest_beat_of_each_shows():
+    """Five open attack cards, each beaten by two cards: for each, the cheapest shows and
+    the other folds, so that three attack cards' beats fit a row of a phone."""
+    bout = [["5c", None], ["6c", None], ["5d", None], ["6d", None], ["5h", None]]
+    legal = [{"type": "beat", "card": card, "target": target}
+             for target, cards in enumerate([("9c", "8c"), ("9c", "8c"), ("Kd", "2c"), ("Kd", "2c"), ("Ah", "Kh")])
+             for card in cards]
+    m = dayous.private(table(), bout_view(table=bout, legal=legal), 1)["m"]
+    faces = [([move["faces"][0] for move in b["shown"]], [move["faces"][0] for move in b["folded"]])
+             for b in m["beats"]]
+    assert faces == [(["8c"], ["9c"]), (["8c"], ["9c"]), (["Kd"], ["2c"]), (["Kd"], ["2c"]), (["Kh"], ["Ah"])]
 
 
 def test_attacks_are_grouped_by_rank_singles_first_and_long_groups_fold():

@@ -125,3 +125,22 @@ def test_the_seats_tags_and_the_deals_commitment_follow_each_version(game):
     )
     assert 'data-testid="seat-rating">1234<' in after and after.count("tag host") == 1
     assert 'data-testid="seed"' in after and 'data-testid="verify-link"' in after
+
+
+def test_a_player_a_disunyer_knocks_out_in_the_middle_of_a_round_is_told_so_without_a_card():
+    """Ann and Carl hold Aces; Ann challenges Bea, who guesses the suit wrong and is out,
+    while the round goes on to Carl's Disunyer. Bea's action bar says she is out of the
+    game, with no card of hers and no "Waiting for the others"; Dora, still standing, waits
+    with her card, the 3 of cups."""
+    engine = RULES["disunyer"].engine
+    state = engine.start(8, {"mode": "standard"}, seed="knocked-out", deck="Ao 2c Ac 3c 4c 5c 6c 7c".split())
+    state, _ = engine.apply(state, 0, {"type": "pick", "rival": 1})
+    state, _ = engine.apply(state, 1, {"type": "guess", "suit": "c"})
+    assert engine.view(state, 1)["standing"][1] is False and engine.to_act(state) == [2]
+    names = ["Ann", "Bea", "Carl", "Dora", "Eve", "Finn", "Gus", "Hal"]
+    table = snapshot("disunyer", [seat(i, name) for i, name in enumerate(names)], {"mode": "standard"}, state=state)
+    beas = rendering.render_private(table, Presence(frozenset(), 0), 1)
+    assert "You are out of this game" in beas
+    assert "Waiting for the others" not in beas and 'data-testid="my-card"' not in beas
+    doras = rendering.render_private(table, Presence(frozenset(), 0), 3)
+    assert "Waiting for the others" in doras and 'data-card="3c"' in doras
