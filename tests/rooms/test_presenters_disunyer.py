@@ -46,6 +46,6 @@ def test_a_players_own_card_shows_while_they_stand_and_not_once_they_are_out():
     """Bea was knocked out by a Disunyer in this round and still holds her card until it
     ends: her bar shows no card. Ann, standing, sees hers; a spectator has none."""
     view = {"hand": "2c", "standing": [True, False, True, True]}
-    assert disunyer.private(four(), view, 0) == {"my_card": "2c"}
-    assert disunyer.private(four(), view, 1) == {"my_card": None}
-    assert disunyer.private(four(), {**view, "hand": None}, None) == {"my_card": None}
+    assert disunyer.private(four(), view, 0)["my_card"] == "2c"
+    assert disunyer.private(four(), view, 1)["my_card"] is None
+    assert disunyer.private(four(), {**view, "hand": None}, None)["my_card"] is None
