@@ -8,18 +8,10 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.helpers import DESKTOP, PHONE
+from tests.e2e.test_leaderboard_browser import sign_up
 
 PASSWORD, NEW_PASSWORD = "a-Strong-pass-93", "n-Stronger-pass-17"
 FITS_THE_WIDTH = "document.scrollingElement.scrollWidth <= window.innerWidth"
-
-
-def sign_up(page, name: str) -> None:
-    page.goto("/accounts/signup/")
-    page.get_by_label("Username").fill(name)
-    page.get_by_label("Password", exact=True).fill(PASSWORD)
-    page.get_by_label("Password confirmation").fill(PASSWORD)
-    page.get_by_role("button", name="Sign up").click()
-    expect(page.get_by_test_id("who")).to_have_text(name)
 
 
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
@@ -29,7 +21,7 @@ def test_ann_finds_her_profile_and_games_and_changes_her_password(new_page, size
     screen throughout."""
     name = f"ann{uuid.uuid4().hex[:6]}"
     page = new_page("/", **size)
-    sign_up(page, name)
+    sign_up(page, name, PASSWORD)
     page.goto("/accounts/me/")
     links = page.locator(".account-links a")
     expect(links).to_have_text(["Your public profile", "My games", "Change password"])
