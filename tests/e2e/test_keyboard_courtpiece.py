@@ -24,10 +24,11 @@ CARD_MOVES = ("[...document.querySelectorAll('#table-private .actions:not(.sent)
 FOCUSED = "document.activeElement.getAttribute('aria-label')"
 # What a failed expectation about the focus shows.
 SHOWN = ("version", "swaps", "focused", "cards", "pressed", "focused_last", "before_last")
-# The table pushed again at the same version, as after a reconnect: the bar is replaced.
+# The table pushed again at the same version, as after a move the table had moved on
+# from (version 0 is long past): the move is refused and the bar is replaced.
 PUSH_AGAIN = """() => {
   window.barBefore = document.getElementById('table-private');
-  window.tableSocket.send(JSON.stringify({kind: 'sync'}));
+  window.tableSocket.send(JSON.stringify({kind: 'act', action: '{}', version: 0}));
 }"""
 
 
