@@ -120,6 +120,16 @@ def dealt(game: str, players: int, options: dict) -> dict:
     return engine.start(players, engine.validate_options(options, players), seed="staged")
 
 
+def disunyer_ace_to_the_first_seat(players: int) -> dict:
+    """A Disunyer game just dealt with the Ace of coins to seat 0, which picks a rival
+    among all the others, and no other Ace."""
+    from games.disunyer.cards import DECK, is_ace
+    from games.registry import engine as engine_of
+
+    deck = ["Ao", *(card for card in DECK if not is_ace(card))]
+    return engine_of("disunyer").start(players, {"mode": "standard"}, deck=deck)
+
+
 def played_to_the_end(game: str, players: int, options: dict) -> dict:
     """A game of ``game`` played to its end by seeded random legal moves."""
     import random

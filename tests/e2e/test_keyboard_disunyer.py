@@ -55,6 +55,7 @@ BAR_SWAPS = """() => {
 }"""
 GAMES_UNTIL_A_DECISION = 3
 KEYED_BUTTON = re.compile(r'<button [^>]*aria-keyshortcuts="([^"]+)"[^>]*>(.*?)</button>', re.S)
+LABELS = re.compile(r'<button [^>]*data-action="pick"[^>]*aria-label="([^"]+)"')
 # Whether the move was sent (the bar waits for the table's answer) or the table moved on.
 SENT_OR_MOVED = """(version) => Boolean(document.querySelector('#table-private .actions.sent'))
   || Number(document.getElementById('table-private')?.dataset.version) !== version"""
@@ -153,12 +154,14 @@ def test_whole_games_of_both_modes_are_played_with_the_keyboard_alone(new_page):
 
 def test_the_picker_numbers_the_rivals_and_the_guesses_name_the_suits():
     """The controls carry their keys in the markup Ann is sent: dealt the Ace of coins,
-    her "Challenge …" buttons are numbered 1, 2, 3 in the order they show; Bea,
-    challenged, has O (coins), C (cups), S (swords) and B (clubs) on her guesses."""
+    her rivals' buttons are numbered 1, 2, 3 in the order they show, each named
+    "Challenge …"; Bea, challenged, has O (coins), C (cups), S (swords) and B (clubs)
+    on her guesses."""
     state = ENGINE.start(4, {}, deck=["Ao", "2c", "3s", "4b", "5o", "6c", "7s", "Jb"])
     table = snapshot("disunyer", [seat(0, "Ann"), seat(1, "Bea"), seat(2, "Cid"), seat(3, "Dee")], state=state)
-    picks = KEYED_BUTTON.findall(render_private(table, NOBODY, 0))
-    assert picks == [("1", "Challenge Bea"), ("2", "Challenge Cid"), ("3", "Challenge Dee")]
+    html = render_private(table, NOBODY, 0)
+    assert KEYED_BUTTON.findall(html) == [("1", "Bea"), ("2", "Cid"), ("3", "Dee")]
+    assert LABELS.findall(html) == ["Challenge Bea", "Challenge Cid", "Challenge Dee"]
     state, _ = ENGINE.apply(state, 0, {"type": "pick", "rival": 1})
     table = snapshot("disunyer", table.seats, state=state)
     guesses = [(key, strip_tags(text).strip()) for key, text in KEYED_BUTTON.findall(render_private(table, NOBODY, 1))]

@@ -19,7 +19,7 @@ from tests.e2e.helpers import (
     overlapping,
     start,
 )
-from tests.e2e.staging import LONG_NAMES, dealt, played_to_the_end, stage
+from tests.e2e.staging import LONG_NAMES, dealt, disunyer_ace_to_the_first_seat, played_to_the_end, stage
 from tests.e2e.test_courtpiece_browser import create_table
 from tests.e2e.test_dayous_browser import create_room as create_dayous_room
 from tests.e2e.test_disunyer_browser import create_room as create_disunyer_room
@@ -117,3 +117,24 @@ def test_long_names_show_whole_and_apart_and_guests_are_marked(new_page, live_en
     expect(guest_rows).to_have_count(len(guests) + 1)
     assert {int(seat) for seat in guest_rows.evaluate_all("rows => rows.map((row) => row.dataset.seat)")} == {
         0, *guests}
+
+
+def test_picking_among_seven_rivals_leaves_the_seats_apart(new_page, live_env):
+    """Ann, dealt an Ace at a Disunyer table of eight with long names, picks a rival: the
+    seven rivals' buttons, each named "Challenge …" and showing the rival's whole name,
+    fit the screen, and the felt keeps room for every seat, apart from the others, the
+    status lines and the deck."""
+    ann = new_page("/", **PHONE)
+    name_guest(ann, LONG_NAMES[0])
+    code = _disunyer(ann)
+    guests = {seat: LONG_NAMES[seat % len(LONG_NAMES)] for seat in range(1, 8, 2)}
+    stage(live_env, code, disunyer_ace_to_the_first_seat(8), names=guests)
+    rivals = ann.locator('[data-testid="your-move"] [data-action="pick"]')
+    expect(rivals).to_have_count(7)
+    shown = rivals.evaluate_all("buttons => buttons.map((b) => [+b.dataset.rival, b.textContent.trim(), b.ariaLabel])")
+    assert all(label == f"Challenge {name}" for _, name, label in shown), shown
+    assert {rival: name for rival, name, _ in shown if rival in guests} == guests
+    assert_move_fits(first_decision(ann))
+    assert cut(ann, '[data-action="pick"]') == []
+    assert cut(ann, ".seat-chip .name", ".seat-chip", within=FELT) == []
+    assert overlapping(ann, ".seat-chip", ".table-status", ".deck-pile") == []
