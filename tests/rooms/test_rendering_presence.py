@@ -6,9 +6,9 @@ import pytest
 
 from rooms import rendering
 from rooms.gamerules import rules_for
-from rooms.management.commands import bench
 from rooms.presence import NOBODY, Presence
 from tests.rooms.presenting import seat, snapshot
+from tooling.commands import bench
 
 SEATS = [seat(0, "Ann"), seat(1, "Bot 2", bot="normal"), seat(2, "Cleo"), seat(3, "Dev")]
 PRESENCES = [

@@ -15,11 +15,11 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from rooms.loadtest.database import POSTGRES_SCHEMES, DatabaseError, check_server_url
-from rooms.loadtest.errors import LoadTestError
-from rooms.loadtest.procfile import ProcfileError, read_procfile
-from rooms.loadtest.report import format_report
-from rooms.loadtest.run import GAMES, Options, run
+from tooling.loadtest.database import POSTGRES_SCHEMES, DatabaseError, check_server_url
+from tooling.loadtest.errors import LoadTestError
+from tooling.loadtest.procfile import ProcfileError, read_procfile
+from tooling.loadtest.report import format_report
+from tooling.loadtest.run import GAMES, Options, run
 
 FULL = {"tables": 100, "sockets": 16, "seconds": 75, "probes": 10}
 QUICK = {"tables": 10, "sockets": 8, "seconds": 20, "probes": 2}

@@ -19,9 +19,9 @@ from django.test import Client
 from accounts.identity import Player
 from games import core
 from rooms import services
-from rooms.benchstats import percentiles_ms
 from rooms.models import Room
 from rooms.snapshots import load_snapshot
+from tooling.benchstats import percentiles_ms
 
 TABLE = {"players": 8, "options": {"decks": 3}, "bots": "easy"}
 HOST = Player(name="Ann", guest_id="bench-replay-ann")

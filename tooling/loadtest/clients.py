@@ -1,4 +1,4 @@
-"""The client processes (rooms/loadtest/client.py), seen from the conductor: each gets
+"""The client processes (tooling/loadtest/client.py), seen from the conductor: each gets
 whole tables, so a table's player and spectators share one event loop."""
 
 import asyncio
@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from rooms.loadtest.errors import LoadTestError
+from tooling.loadtest.errors import LoadTestError
 
 TOOL_ROOT = Path(__file__).resolve().parents[2]
 CONNECT_CONCURRENCY = 32  # handshakes in flight per client process, like a crowd of browsers
@@ -29,7 +29,7 @@ class ClientProcess:
 
     async def start(self) -> None:
         self.process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "rooms.loadtest.client", cwd=TOOL_ROOT, limit=2**26,
+            sys.executable, "-m", "tooling.loadtest.client", cwd=TOOL_ROOT, limit=2**26,
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=self.log_path.open("ab"),
         )
         await self.order(self.plan)

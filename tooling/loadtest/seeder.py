@@ -6,7 +6,7 @@ import json
 import sys
 from pathlib import Path
 
-from rooms.loadtest.errors import LoadTestError
+from tooling.loadtest.errors import LoadTestError
 
 SCRIPT = Path(__file__).resolve().parent / "served" / "loadtest_seeder.py"
 REPLY = "@loadtest "  # the seeder's replies start with it; other lines are the site's output

@@ -6,11 +6,11 @@ so the site's latency can also be read against what the stack gives under that l
 
 import asyncio
 
-from rooms.loadtest import analysis
-from rooms.loadtest.clients import ClientPool
-from rooms.loadtest.commits import CommitLog, publish_versions
-from rooms.loadtest.load import Load
-from rooms.loadtest.stack import Stack
+from tooling.loadtest import analysis
+from tooling.loadtest.clients import ClientPool
+from tooling.loadtest.commits import CommitLog, publish_versions
+from tooling.loadtest.load import Load
+from tooling.loadtest.stack import Stack
 
 
 class Probe:

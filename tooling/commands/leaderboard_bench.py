@@ -1,4 +1,4 @@
-"""`python manage.py leaderboard_bench`: how fast the leaderboard and profile pages are
+"""`python -m tooling leaderboard_bench`: how fast the leaderboard and profile pages are
 with a big club (a benchmark, not a test).
 
 It never touches the developer's data: by default it builds a throw-away SQLite file
@@ -38,7 +38,6 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
 
-from config.throwaway_db import use_database
 from games.catalogue import GAMES as CATALOGUE
 from leaderboard import rating_services
 from leaderboard.counters import JOURNALS, place_counters
@@ -46,6 +45,7 @@ from leaderboard.models import Rating, RatingChange, RecentWindow, Result
 from leaderboard.modes import modes_of
 from leaderboard.points import points_for
 from leaderboard.services import window_start
+from tooling.throwaway_db import use_database
 
 BATCH = 5_000
 GAMES = (  # game, share of the results, seats

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import redis
 
-from rooms.loadtest import database, procfile
-from rooms.loadtest.errors import LoadTestError
-from rooms.loadtest.seeder import Seeder
+from tooling.loadtest import database, procfile
+from tooling.loadtest.errors import LoadTestError
+from tooling.loadtest.seeder import Seeder
 
 VENV_BIN = Path(sys.executable).parent
 SERVED = Path(__file__).resolve().parent / "served"

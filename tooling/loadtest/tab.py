@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
-from rooms.loadtest import frames
+from tooling.loadtest import frames
 
 PING_SECONDS = 30  # static/js/table.js
 RECONNECT_SECONDS = 1.0  # about what htmx's WebSocket extension waits before its first retry

@@ -13,8 +13,8 @@ from django.db import transaction
 from accounts.identity import Player
 from games import core, registry
 from games.simulate import simulate
-from rooms.benchstats import byte_percentiles, percentiles_ms
-from rooms.replaybench import replay_page
+from tooling.benchstats import byte_percentiles, percentiles_ms
+from tooling.replaybench import replay_page
 
 PLAYOUTS = {
     "disunyer": {"players": 8, "options": {}, "games": 2000},

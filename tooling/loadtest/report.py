@@ -98,7 +98,7 @@ def _web_memory(site: dict, anchor: dict, seconds: float) -> list[str]:
 
 
 def _beside(site: dict, ratios: dict) -> list[str]:
-    """The probe's figures: the bare stack in the site's own window (rooms/loadtest/probe.py)."""
+    """The probe's figures: the bare stack in the site's own window (tooling/loadtest/probe.py)."""
     probe = site.get("probe")
     if probe is None:
         return []

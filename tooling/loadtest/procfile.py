@@ -4,7 +4,7 @@ load test starts exactly what `make run` starts, with this virtualenv."""
 import shlex
 from pathlib import Path
 
-from rooms.loadtest.errors import LoadTestError
+from tooling.loadtest.errors import LoadTestError
 
 WEB_APP = "config.asgi:application"
 WORKERS = ("timers", "bots", "beat")  # every checkout has these; newer ones may have more

@@ -7,9 +7,9 @@ import time
 import urllib.error
 import urllib.request
 
-from rooms.loadtest.clients import ClientPool
-from rooms.loadtest.load import Load
-from rooms.loadtest.seeder import Seeder, SeederError
+from tooling.loadtest.clients import ClientPool
+from tooling.loadtest.load import Load
+from tooling.loadtest.seeder import Seeder, SeederError
 
 
 class SiteTables:

@@ -16,14 +16,15 @@ from django.core.management import CommandError, call_command
 
 from games.disunyer.rules import ENGINE
 from rooms import services
-from rooms.loadtest import analysis, frames, procfile, procstats
-from rooms.loadtest.phases import RSS_STEPS
-from rooms.loadtest.report import format_report
-from rooms.loadtest.run import Options, run
 from rooms.presence import NOBODY
 from rooms.rendering import render_table
 from rooms.snapshots import load_snapshot
 from tests.rooms.helpers import PEOPLE, actor, fresh, person_at, playing_room
+from tooling.commands.loadtest import Command as LoadTestCommand
+from tooling.loadtest import analysis, frames, procfile, procstats
+from tooling.loadtest.phases import RSS_STEPS
+from tooling.loadtest.report import format_report
+from tooling.loadtest.run import Options, run
 
 
 def _connection(socket, opened, frames_, closed, planned=True):
@@ -115,7 +116,7 @@ def test_several_workers_per_queue_run_under_numbered_node_names(tmp_path):
 @pytest.mark.parametrize("option", [("--workers", "0"), ("--web", "0"), ("--tables", "0"), ("--connect-rounds", "-1")])
 def test_a_size_out_of_range_is_refused_before_anything_starts(option):
     with pytest.raises(CommandError, match="must be at least 1"):
-        call_command("loadtest", *option)
+        call_command(LoadTestCommand(), *option)
 
 
 @pytest.mark.django_db

@@ -3,7 +3,7 @@ bots' choices are the bench's own, not the site's fresh randomness."""
 
 import pytest
 
-from rooms.management.commands import bench
+from tooling.commands import bench
 
 
 @pytest.mark.django_db(transaction=True)

@@ -1,9 +1,9 @@
-"""One client process of the load test: many browser tabs (rooms/loadtest/tab.py) on
+"""One client process of the load test: many browser tabs (tooling/loadtest/tab.py) on
 one event loop. Each pings every 30 s and follows its table to the next room; a
 table's player sends one of the moves its private fragment offers after a human-like
 pause, and says when the game is over.
 
-Run by the load test as ``python -m rooms.loadtest.client``: its first stdin line
+Run by the load test as ``python -m tooling.loadtest.client``: its first stdin line
 is the plan (tabs, pace), later lines are orders (``move``, ``drain``); it reports
 events as JSON lines on stdout and writes every connection into the results file.
 """
@@ -16,8 +16,8 @@ import sys
 import time
 from dataclasses import asdict
 
-from rooms.loadtest import frames
-from rooms.loadtest.tab import PING_SECONDS, Tab, spawn
+from tooling.loadtest import frames
+from tooling.loadtest.tab import PING_SECONDS, Tab, spawn
 
 CONNECTED_WITHIN_SECONDS = 300
 POLL_SECONDS = 0.05

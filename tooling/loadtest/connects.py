@@ -10,13 +10,13 @@ says what one connect cannot.
 import asyncio
 import statistics
 
-from rooms.loadtest import logs, procstats
-from rooms.loadtest.analysis import ratio
-from rooms.loadtest.clients import ClientPool
-from rooms.loadtest.load import Load
-from rooms.loadtest.phases import anchor_tabs
-from rooms.loadtest.sitetables import SiteTables
-from rooms.loadtest.stack import Stack
+from tooling.loadtest import logs, procstats
+from tooling.loadtest.analysis import ratio
+from tooling.loadtest.clients import ClientPool
+from tooling.loadtest.load import Load
+from tooling.loadtest.phases import anchor_tabs
+from tooling.loadtest.sitetables import SiteTables
+from tooling.loadtest.stack import Stack
 
 CLOSE_SECONDS = 5  # at most, for the sockets to close after a connect
 SETTLE_SECONDS = 2  # after they close: the servers forget them before the next connect

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-from rooms.loadtest.errors import LoadTestError
+from tooling.loadtest.errors import LoadTestError
 
 POSTGRES_SCHEMES = ("postgres", "postgresql")
 LOCAL_ADDRESSES = ("127.0.0.1", "::1", "localhost")

@@ -3,20 +3,20 @@
 Each phase connects every socket (timed), lets them sit idle (memory per socket),
 drives its rooms for the window — the site's bots and players, or the anchor's
 publisher — then waits for every socket to have its room's last version, closes
-them all and sorts every frame (rooms/loadtest/analysis.py).
+them all and sorts every frame (tooling/loadtest/analysis.py).
 """
 
 import asyncio
 import os
 import time
 
-from rooms.loadtest import analysis, logs, procstats
-from rooms.loadtest.clients import ClientPool
-from rooms.loadtest.commits import CommitLog, publish_versions
-from rooms.loadtest.load import Load
-from rooms.loadtest.probe import Probe
-from rooms.loadtest.sitetables import SiteTables
-from rooms.loadtest.stack import Stack
+from tooling.loadtest import analysis, logs, procstats
+from tooling.loadtest.clients import ClientPool
+from tooling.loadtest.commits import CommitLog, publish_versions
+from tooling.loadtest.load import Load
+from tooling.loadtest.probe import Probe
+from tooling.loadtest.sitetables import SiteTables
+from tooling.loadtest.stack import Stack
 
 IDLE_SECONDS = 3  # after the last connect, before idle memory is read
 WARMUP_SECONDS = 2  # after the drive starts, before the window opens

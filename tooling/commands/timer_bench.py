@@ -20,10 +20,10 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
 from accounts.identity import Player
-from config.throwaway_db import use_database
 from rooms import services
 from rooms.gamerules import BOT_LEVELS
 from rooms.models import MatchAction
+from tooling.throwaway_db import use_database
 
 CELERY = [sys.executable, "-m", "celery", "-A", "config"]
 
