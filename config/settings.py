@@ -81,6 +81,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.player",
                 "rooms.context_processors.held_coins",
+                "rooms.context_processors.game_list",
             ],
         },
     },

@@ -6,17 +6,17 @@ from django.http import Http404
 from django.shortcuts import render
 from django.utils.safestring import mark_safe
 
-from games.catalogue import BY_SLUG, GAMES
+from games import registry
 
 RULES_DIR = Path(settings.BASE_DIR) / "docs" / "rules"
 
 
 def home(request):
-    return render(request, "home.html", {"games": GAMES})
+    return render(request, "home.html", {"games": registry.GAMES})
 
 
 def rules(request, game):
-    info = BY_SLUG.get(game)
+    info = registry.find(game)
     if info is None:
         raise Http404("There is no such game.")
     text = (RULES_DIR / f"{game}.md").read_text(encoding="utf-8")

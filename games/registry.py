@@ -1,20 +1,51 @@
-"""Every game's engine and bots, by name (pure Python: the CLI and the web use it)."""
+"""The games the club offers, in the order the site lists them: each one's definition,
+declared in its own package (games/definition.py). Pure Python: the CLI and the web
+use it."""
 
-import importlib
+from __future__ import annotations
 
-GAME_NAMES = ("disunyer", "dayous", "courtpiece")
+from types import MappingProxyType
+
+from games.core import Engine
+from games.courtpiece import definition as courtpiece
+from games.dayous import definition as dayous
+from games.definition import GameDefinition
+from games.disunyer import definition as disunyer
+
+GAMES: tuple[GameDefinition, ...] = (disunyer.GAME, dayous.GAME, courtpiece.GAME)
+
+# What the tournaments (``manage.py simulate --bots``, docs/bots.md) call each level's
+# bot: by how it plays.
+TOURNAMENT_KINDS = MappingProxyType({"easy": "random", "normal": "rule", "strong": "strong"})
 
 
-def engine(game: str):
-    return importlib.import_module(f"games.{game}.rules").ENGINE
+def slugs() -> list[str]:
+    return [game.slug for game in GAMES]
 
 
-def bots(game: str) -> dict:
-    return importlib.import_module(f"games.{game}.bots").BOTS
+def find(slug: str) -> GameDefinition | None:
+    """The game called ``slug``, or None."""
+    return next((game for game in GAMES if game.slug == slug), None)
 
 
-def tournament_bots(game: str) -> dict:
+def definition(slug: str) -> GameDefinition:
+    found = find(slug)
+    if found is None:
+        raise LookupError(f"There is no game {slug!r}.")
+    return found
+
+
+def engine(slug: str) -> Engine:
+    return definition(slug).engine
+
+
+def bots(slug: str) -> dict[str, type]:
+    """The game's bots by their tournament kinds."""
+    return {TOURNAMENT_KINDS[level]: bot for level, bot in definition(slug).bots.items()}
+
+
+def tournament_bots(slug: str) -> dict[str, type]:
     """The site's bots plus the analysis players that see every card (``games/ceiling.py``)."""
     from games import ceiling
 
-    return {**bots(game), **ceiling.kinds(game)}
+    return {**bots(slug), **ceiling.kinds(slug)}

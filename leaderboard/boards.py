@@ -16,6 +16,8 @@ from django.core.paginator import Paginator
 from django.db.models import Count, F, QuerySet
 from django.utils.functional import cached_property
 
+from games import registry
+from games.definition import GameDefinition
 from leaderboard import shapes
 from leaderboard.counters import column_values, columns
 from leaderboard.models import RecentStanding, Standing
@@ -240,45 +242,17 @@ def page_rows(
     return shown, mine
 
 
-@dataclass(frozen=True)
-class BoardText:
-    """How a game's board words its points and its games."""
-
-    points_help: str
-    games: str = "Games"
-    wins: str = "Wins"
-
-
-BOARD_TEXT = {
-    "disunyer": BoardText(
-        "Points by place: at a table of N the winner gets N and the first one out 1; "
-        "doubled when no bot was at the table."
-    ),
-    "dayous": BoardText(
-        "Points by place: at a table of N the first players out (safe) get N and the dayous 1; "
-        "no doubling. Dayous: times left holding cards at the end. Defences, best journal and "
-        "fees: the publication record of successful defences."
-    ),
-    "courtpiece": BoardText(
-        "Points by place: each player of the team that wins the table gets 4, the other team 2; "
-        "no doubling. Rounds won, Courts (the calling team takes all 13 hands) and Goon Courts "
-        "(the other team does) are the player's team's at each table.",
-        games="Tables",
-        wins="Won",
-    ),
-}
-
-
-def board_text(game: str) -> BoardText:
-    return BOARD_TEXT.get(game, BoardText("Points by place: at a table of N the winner gets N."))
-
-
 # ----------------------------------------------------------------------------- coins
 
 # How long the richest players' number of rows (its "Page N of M") is kept in the cache:
-# balances change every Court Piece round, so that board has no stamp and no shape.
+# balances change every round played for coins, so that board has no stamp and no shape.
 COUNT_SECONDS = 30
 RICHEST = "richest"
+
+
+def coins_game() -> GameDefinition:
+    """The game played for coins: its boards link to the richest players."""
+    return next(game for game in registry.GAMES if game.plays_for_coins)
 
 
 def count_key(board_name: str) -> str:
@@ -322,8 +296,8 @@ class WealthRow:
 def richest() -> QuerySet:
     """Every active account's wallet, richest first (then the earlier account, as on the
     other boards): dicts of user_id and score (the balance), read from the wallets'
-    richest index alone (the usernames of a page are read afterwards). Coins are Court
-    Piece's (accounts/coins.py, rooms/courtpiece_coins.py)."""
+    richest index alone (the usernames of a page are read afterwards). Coins:
+    accounts/coins.py."""
     from accounts.models import Wallet
 
     return (

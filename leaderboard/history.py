@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from games.catalogue import BY_SLUG, GAMES
-from leaderboard.boards import board_text
-from leaderboard.counters import best_journal, journal_record, labelled
+from games import registry
+from games.definition import GameDefinition, Ladder
+from leaderboard.counters import best_step, labelled, ladder_record, tags
 from leaderboard.models import Result, Standing
-from leaderboard.modes import mode_label, modes_of
+from leaderboard.modes import mode_label
 from leaderboard.rating_boards import ProfileRating, profile_ratings
 
 
@@ -32,9 +32,11 @@ class GameStats:
     counters: list[tuple[str, int]]
     games_word: str = "Games"
     wins_word: str = "Wins"
-    # Dayous: successful defences by journal (most prestigious first) and the best journal.
-    journals: list[tuple[str, int]] = field(default_factory=list)
-    best_journal: str | None = None
+    game_word: str = "game"
+    # The game's ladder, if it has one: each step's count (most prestigious first) and the best step.
+    ladder: Ladder | None = None
+    ladder_counts: list[tuple[str, int]] = field(default_factory=list)
+    best_step: str | None = None
     rating: ProfileRating | None = None
 
 
@@ -53,44 +55,50 @@ class TableSeat:
 @dataclass
 class GameRecord:
     """One past game of one account: its own result and the whole table's, best place
-    first, and whether the viewer may follow it to its room, its replay and its seed
-    (a private room's: its players and staff)."""
+    first, whether its points were doubled, the tags of the counters it counts, and
+    whether the viewer may follow it to its room, its replay and its seed (a private
+    room's: its players and staff)."""
 
     result: Result
     game_title: str
     mode_label: str
+    doubled: bool = False
+    tags: list[str] = field(default_factory=list)
     table: list[TableSeat] = field(default_factory=list)
     room_shown: bool = False
 
 
 def profile_stats(user) -> list[GameStats]:
-    """Per game the account has played (catalogue order): the total and each mode's line,
-    and its rating."""
+    """Per game the account has played (the registry's order): the total and each mode's
+    line, and its rating."""
     by_game = defaultdict(dict)
     for standing in Standing.objects.filter(user=user, games__gt=0):
         by_game[standing.game][standing.mode] = standing
     found = profile_ratings(user)
     return [
-        _game_stats(game.slug, game.title, by_game[game.slug], found.get(game.slug))
-        for game in GAMES
+        _game_stats(game, by_game[game.slug], found.get(game.slug))
+        for game in registry.GAMES
         if by_game.get(game.slug)
     ]
 
 
-def _game_stats(slug: str, title: str, by_mode: dict, rating: ProfileRating | None) -> GameStats:
+def _game_stats(game: GameDefinition, by_mode: dict, rating: ProfileRating | None) -> GameStats:
     total = by_mode.get("")
     counters = total.counters if total else {}
-    text = board_text(slug)
+    board = game.leaderboard
+    ladder = board.ladder
     return GameStats(
-        slug=slug,
-        title=title,
+        slug=game.slug,
+        title=game.title,
         total=_line("All modes", total),
-        modes=[_line(mode.label, by_mode.get(mode.slug)) for mode in modes_of(slug)],
-        counters=labelled(slug, counters),
-        games_word=text.games,
-        wins_word=text.wins,
-        journals=journal_record(counters) if slug == "dayous" else [],
-        best_journal=best_journal(counters) if slug == "dayous" else None,
+        modes=[_line(mode.label, by_mode.get(mode.slug)) for mode in board.modes],
+        counters=labelled(game.slug, counters),
+        games_word=board.games_word,
+        wins_word=board.wins_word,
+        game_word=board.game_word,
+        ladder=ladder,
+        ladder_counts=ladder_record(ladder, counters) if ladder else [],
+        best_step=best_step(ladder, counters) if ladder else None,
         rating=rating,
     )
 
@@ -126,10 +134,16 @@ def game_records(results, viewer) -> list[GameRecord]:
     return [
         GameRecord(
             result=result,
-            game_title=BY_SLUG[result.game].title if result.game in BY_SLUG else result.game,
+            game_title=registry.definition(result.game).title,
             mode_label=mode_label(result.game, result.mode),
+            doubled=_doubled(result),
+            tags=tags(result.game, result.counters or {}),
             table=tables[result.room_id],
             room_shown=result.room.is_open_to(viewer.pk in accounts[result.room_id], viewer.is_staff),
         )
         for result in results
     ]
+
+
+def _doubled(result: Result) -> bool:
+    return registry.definition(result.game).leaderboard.doubled_without_bots and not result.had_bots

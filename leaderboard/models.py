@@ -23,8 +23,8 @@ class Result(models.Model):
     finished_at = models.DateTimeField(db_index=True)
     voided = models.BooleanField(default=False)
     void_reason = models.TextField(blank=True)
-    # What the game's end gave this seat (leaderboard/counters.py ``recorded_counters``),
-    # e.g. Dayous {"dayous": 1, "defences": 3, "fees": 5, "journal_4": 2}; zeros left out.
+    # What the game's end gave this seat (leaderboard/counters.py ``recorded_counters``,
+    # from the game's definition), e.g. {"defences": 3, "fees": 5}; zeros left out.
     counters = models.JSONField(default=dict, blank=True)
 
     class Meta:

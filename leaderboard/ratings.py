@@ -3,12 +3,12 @@
 Pure functions on plain numbers (no database): leaderboard/rating_services.py keeps the
 ratings, docs/ratings.md explains them.
 
-* Disunyer and Dayous are rated as free-for-all by place: every seat is a team of
-  one, seats sharing a place share the rank. Court Piece is rated by team: partners
-  (seats 0 & 2, 1 & 3) are one team, ranked by the team's place.
+* A game without teams is rated as free-for-all by place: every seat is a team of
+  one, seats sharing a place share the rank. A game with teams (its definition's
+  ``teams``) is rated by team, ranked by the team's place.
 * Every seat of the table takes part. An account brings its own rating; a bot brings
-  its level's fixed rating (``BOT_MU``, fitted from bot tournaments); a guest the
-  rating of a new account. Only the accounts' ratings change.
+  its level's fixed rating (the game's definition's ``bot_ratings``, fitted from bot
+  tournaments); a guest the rating of a new account. Only the accounts' ratings change.
 * A rating is shown as its ordinal ``mu - 3 sigma`` scaled (``display``), marked
   provisional ("?") until the account has played ``PROVISIONAL_GAMES`` rated games.
 """
@@ -20,6 +20,8 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce
 
+from games import registry
+
 MODEL = PlackettLuce()
 # A new account's rating, and the rating a guest plays with.
 NEW_MU, NEW_SIGMA = MODEL.mu, MODEL.sigma
@@ -28,15 +30,9 @@ PROVISIONAL_GAMES = 10
 SCALE, OFFSET = 40, 1000
 # A bot level's rating is known well: its sigma is that of a settled player, and it never moves.
 BOT_SIGMA = 1.0
-# Each level's mu per game: the normal (rule) bot is the anchor at a new account's mu;
-# the others are the Plackett-Luce fit of bot tournaments (manage.py fit_bot_ratings,
-# docs/ratings.md, "Bot levels").
-BOT_MU = {
-    "disunyer": {"easy": 19.9, "normal": NEW_MU, "strong": 24.9},
-    "dayous": {"easy": 2.6, "normal": NEW_MU, "strong": 32.6},
-    "courtpiece": {"easy": 13.3, "normal": NEW_MU, "strong": 28.3},
-}
-# A bot seat recorded without its level (results from before levels were kept) plays as this one.
+# The anchor level: its bot plays at a new account's mu, and the others' mus are fitted
+# against it (manage.py fit_bot_ratings, docs/ratings.md, "Bot levels"). A bot seat
+# recorded without its level (results from before levels were kept) plays as this one.
 DEFAULT_BOT_LEVEL = "normal"
 
 
@@ -82,13 +78,15 @@ def is_provisional(games: int) -> bool:
 
 
 def bot_skill(game: str, level: str) -> Skill:
-    levels = BOT_MU[game]
-    return Skill(levels.get(level, levels[DEFAULT_BOT_LEVEL]), BOT_SIGMA)
+    """A bot level's fixed rating: the game's fitted mu for it, else the anchor's (a new
+    account's mu: a game without fitted ratings has every level there)."""
+    fitted = registry.definition(game).bot_ratings
+    return Skill(fitted.get(level, fitted.get(DEFAULT_BOT_LEVEL, NEW_MU)), BOT_SIGMA)
 
 
 def team_of(game: str, seat: int) -> int:
-    """Court Piece partners (0 & 2, 1 & 3) form a team; elsewhere each seat is its own."""
-    return seat % 2 if game == "courtpiece" else seat
+    """The seat's team in the game (its definition's ``teams``); without teams each seat is its own."""
+    return registry.definition(game).team_of(seat)
 
 
 def fixed_skill(game: str, seat: Seat) -> Skill:

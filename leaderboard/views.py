@@ -5,11 +5,11 @@ from django.db.models.functions import Lower
 from django.http import Http404
 from django.shortcuts import redirect, render
 
-from games.catalogue import BY_SLUG, GAMES
+from games import registry
+from games.definition import GameDefinition
 from leaderboard import boards, rating_boards
 from leaderboard.counters import Column, columns
 from leaderboard.history import game_records, profile_stats, results_of
-from leaderboard.modes import modes_of
 from leaderboard.ratings import PROVISIONAL_GAMES
 
 BOARD_PAGE_SIZE = 25
@@ -18,17 +18,14 @@ RECENT_GAMES = 10
 
 
 def index(request):
-    return redirect("leaderboard:board", game=GAMES[0].slug)
+    return redirect("leaderboard:board", game=registry.GAMES[0].slug)
 
 
 def board(request, game):
     """One game's leaderboard, all time or the last 30 days, with the viewer's own rank."""
-    info = BY_SLUG.get(game)
-    if info is None:
-        raise Http404("There is no such game.")
+    info = _game(game)
     period = boards.period_from(request.GET.get("period"))
-    text = boards.board_text(game)
-    headings = _headings(game, text)
+    headings = _headings(info)
     rows = boards.board(game, period)
     shape = boards.shape(game, period)
     page = boards.ShapedPaginator(rows, BOARD_PAGE_SIZE, shape).get_page(request.GET.get("page"))
@@ -36,13 +33,11 @@ def board(request, game):
     shown, mine = boards.page_rows(game, period, rows, page, shape, me_id)
     context = {
         "game": info,
-        "games": GAMES,
+        "games": registry.GAMES,
         "period": period,
         "periods": boards.PERIODS,
-        "modes": modes_of(game),
         "headings": headings,
         "colspan": 3 + len(headings),
-        "text": text,
         "page": page,
         "rows": shown,
         "own_row": mine,
@@ -51,19 +46,25 @@ def board(request, game):
     return render(request, "leaderboard/board.html", context)
 
 
-def _headings(game: str, text: boards.BoardText) -> list[Column]:
+def _game(slug: str) -> GameDefinition:
+    found = registry.find(slug)
+    if found is None:
+        raise Http404("There is no such game.")
+    return found
+
+
+def _headings(game: GameDefinition) -> list[Column]:
     """A points board's columns after the points, with their tooltips: games, wins, the
     game's counters, then the games played / won in each mode (``board_row``'s cells)."""
-    played = f"{text.games.lower()} played / won"
-    by_mode = [Column(mode.label, f"{mode.label}: {played}") for mode in modes_of(game)]
-    return [Column(text.games, ""), Column(text.wins, ""), *columns(game), *by_mode]
+    board = game.leaderboard
+    played = f"{board.games_word.lower()} played / won"
+    by_mode = [Column(mode.label, f"{mode.label}: {played}") for mode in board.modes]
+    return [Column(board.games_word, ""), Column(board.wins_word, ""), *columns(game.slug), *by_mode]
 
 
 def rating_board(request, game):
     """One game's ratings, best first, with the viewer's own rank."""
-    info = BY_SLUG.get(game)
-    if info is None:
-        raise Http404("There is no such game.")
+    info = _game(game)
     rows = rating_boards.board(game)
     shape = rating_boards.shape(game)
     page = boards.ShapedPaginator(rows, BOARD_PAGE_SIZE, shape).get_page(request.GET.get("page"))
@@ -71,7 +72,7 @@ def rating_board(request, game):
     shown, mine = rating_boards.page_rows(rows, page, shape, me_id, request.user.get_username())
     context = {
         "game": info,
-        "games": GAMES,
+        "games": registry.GAMES,
         "periods": boards.PERIODS,
         "page": page,
         "rows": shown,
@@ -114,7 +115,8 @@ def my_games(request):
 
 
 def richest(request):
-    """Court Piece's richest players: every account's coins, richest first, with the viewer's rank."""
+    """The richest players of the game played for coins: every account's coins, richest
+    first, with the viewer's rank."""
     rows = boards.richest()
     page = boards.CountedPaginator(rows, BOARD_PAGE_SIZE, boards.RICHEST).get_page(request.GET.get("page"))
     me_id = request.user.pk if request.user.is_authenticated else None
@@ -123,8 +125,8 @@ def richest(request):
     if mine is None and me_id is not None:
         mine = boards.own_wealth(rows, me_id, request.user.get_username())
     context = {
-        "game": BY_SLUG["courtpiece"],
-        "games": GAMES,
+        "game": boards.coins_game(),
+        "games": registry.GAMES,
         "page": page,
         "rows": shown,
         "own_row": mine,

@@ -1,4 +1,5 @@
 from accounts.identity import current_player
+from games import registry
 from rooms.courtpiece_coins import held_by
 
 
@@ -7,3 +8,8 @@ def held_coins(request):
     when shown (the account page)."""
     who = current_player(request)
     return {"held_coins": lambda: held_by(who)}
+
+
+def game_list(request):
+    """Every game the club offers, in the registry's order (the footer links their rules)."""
+    return {"game_list": registry.GAMES}

@@ -51,9 +51,9 @@ class Room(models.Model):
         return f"{self.game} {self.code}"
 
     def get_game_title(self) -> str:
-        from games.catalogue import BY_SLUG
+        from games import registry
 
-        return BY_SLUG[self.game].title
+        return registry.definition(self.game).title
 
     def is_open_to(self, is_player: bool, is_staff: bool = False) -> bool:
         """Whether a viewer may see what this room's finished game keeps from outsiders

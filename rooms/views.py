@@ -11,7 +11,7 @@ from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefre
 
 from accounts.identity import current_player
 from config.cache import UNREACHABLE
-from games.catalogue import BY_SLUG
+from games import registry
 from rooms import codeguard, fairness, presence, replays, services, verification
 from rooms.errors import RoomError
 from rooms.forms import FORMS, JoinByCodeForm
@@ -31,7 +31,7 @@ def lobby(request):
     )
     rooms = _without_empty_waiting_rooms(list(rooms))
     template = "rooms/_lobby_list.html" if request.htmx else "rooms/lobby.html"
-    new_rooms = [(slug, BY_SLUG[slug].title) for slug in FORMS]
+    new_rooms = [(slug, registry.definition(slug).title) for slug in FORMS]
     return render(request, template, {"rooms": rooms, "new_rooms": new_rooms, "code_shapes": _code_shapes()})
 
 
@@ -78,7 +78,7 @@ def create(request, game):
             form.add_error(None, error.message)
         else:
             return redirect("rooms:room", code=room.code)
-    return render(request, "rooms/create.html", {"form": form, "game": BY_SLUG[game]})
+    return render(request, "rooms/create.html", {"form": form, "game": registry.definition(game)})
 
 
 def join_by_code(request):

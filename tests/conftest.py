@@ -3,6 +3,9 @@ import os
 import pytest
 import redis
 
+from games import registry
+from tests import highcard
+
 
 @pytest.fixture(scope="session")
 def redis_url():
@@ -24,3 +27,10 @@ def _fresh_cache():
     yield
     if os.environ.get("REDIS_URL"):
         redis.Redis.from_url(os.environ["REDIS_URL"]).flushdb()
+
+
+@pytest.fixture
+def high_card(monkeypatch):
+    """High Card (tests/highcard.py) in the registry for the test, after the club's games."""
+    monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, highcard.GAME))
+    return highcard.GAME

@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from config.views import RULES_DIR
-from games.catalogue import GAMES
+from games.registry import GAMES
 
 pytestmark = pytest.mark.django_db
 

@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from games.catalogue import GAMES
+from games.registry import GAMES
 from tests.e2e.helpers import PHONE
 
 

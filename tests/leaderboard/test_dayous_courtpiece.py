@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from games.courtpiece.rules import ENGINE as COURTPIECE
 from games.dayous.rules import ENGINE as DAYOUS
-from leaderboard.counters import best_journal, counters_for, journal_record
+from leaderboard.counters import best_step, counters_for, ladder_of, ladder_record
 from leaderboard.models import DailyStanding, Result, Standing
 from leaderboard.modes import mode_label, mode_of
 from leaderboard.services import DAILY_KEY, STANDING_KEY, recount, void_game
@@ -129,9 +129,10 @@ def test_dayous_counters_sum_over_games_and_a_void_takes_one_game_away_exactly()
 def test_the_best_journal_is_the_most_prestigious_with_a_defence():
     """Best journal from the sums: Science beats PNAS; no defence, no best journal."""
     counters = {"journal_8": 4, "journal_10": 1, "journal_2": 7}
-    assert best_journal(counters) == "Science"
-    assert best_journal({}) is None
-    assert journal_record(counters)[:3] == [("Nature", 0), ("Science", 1), ("PNAS", 4)]
+    journals = ladder_of("dayous")
+    assert best_step(journals, counters) == "Science"
+    assert best_step(journals, {}) is None
+    assert ladder_record(journals, counters)[:3] == [("Nature", 0), ("Science", 1), ("PNAS", 4)]
 
 
 def test_counters_for_reads_the_dayous_outcome_and_state():
@@ -198,7 +199,7 @@ def test_the_dayous_board_and_profile_show_the_publication_record(client):
     assert "Times the dayous: <strong>0</strong>" in stats
     assert "Successful defences: <strong>4</strong>" in stats
     assert "Total publication fees: <strong>12</strong>" in stats
-    assert '<strong data-testid="best-journal">Nature</strong>' in stats
+    assert '<strong data-testid="best-step">Nature</strong>' in stats
     record = re.findall(r'<tr><th scope="row">([^<]+)</th><td class="num">(\d+)</td></tr>', stats)
     assert record == [
         ("Nature", "1"),

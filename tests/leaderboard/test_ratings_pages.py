@@ -6,6 +6,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from games.registry import GAMES
 from leaderboard import botfit, rating_boards, ratings, shapes
 from leaderboard.charts import rating_chart, tick_step
 from leaderboard.models import Rating
@@ -198,10 +199,11 @@ def test_the_ratings_next_to_names_at_a_table(django_assert_num_queries):
 def test_bot_levels_are_ordered_in_every_game():
     """The fitted levels: easy below normal in every game, strong above it in Dayous and
     Court Piece and within the fit's reach of it in Disunyer (docs/ratings.md)."""
-    for game, levels in ratings.BOT_MU.items():
+    mu = {game.slug: {level: ratings.bot_skill(game.slug, level).mu for level in game.bots} for game in GAMES}
+    for game, levels in mu.items():
         assert levels["easy"] < levels["normal"] == ratings.NEW_MU
         assert levels["strong"] > levels["normal"] - 1, game
-    assert ratings.BOT_MU["dayous"]["strong"] > ratings.NEW_MU + 3 < ratings.BOT_MU["courtpiece"]["strong"]
+    assert mu["dayous"]["strong"] > ratings.NEW_MU + 3 < mu["courtpiece"]["strong"]
 
 
 def test_the_fit_finds_the_stronger_level_above_the_anchor_and_a_tie_at_it():

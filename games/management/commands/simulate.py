@@ -11,7 +11,7 @@ class Command(BaseCommand):
     help = "Play games between bots and print one JSON summary on stdout."
 
     def add_arguments(self, parser):
-        parser.add_argument("game", choices=registry.GAME_NAMES)
+        parser.add_argument("game", choices=registry.slugs())
         parser.add_argument("--games", type=int, default=100)
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--players", type=int, help="seats at the table (default: the game's most)")

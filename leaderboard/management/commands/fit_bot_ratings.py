@@ -2,8 +2,9 @@
 
 For each game it plays the normal (rule) bot against the easy (random) one and against
 the strong (search) one, as ``manage.py simulate`` does, and prints each level's fitted
-mu and ± as JSON (leaderboard/botfit.py); the mus go into leaderboard/ratings.py
-``BOT_MU``. See docs/ratings.md for the runs behind the figures there.
+mu and ± as JSON (leaderboard/botfit.py); the mus go into the game's definition
+(games/<game>/definition.py, ``bot_ratings``). See docs/ratings.md for the runs behind
+the figures there.
 """
 
 import json
@@ -15,17 +16,14 @@ from games import registry
 from leaderboard import botfit
 from leaderboard.ratings import DEFAULT_BOT_LEVEL, NEW_MU
 
-# The level each rooms bot level is played by (rooms/gamerules.py ``bot_levels``).
-KINDS = {"easy": "random", "normal": "rule", "strong": "strong"}
-
 
 class Command(BaseCommand):
     help = "Fit the bot levels' fixed ratings from bot tournaments and print them as JSON."
 
     def add_arguments(self, parser):
-        parser.add_argument("game", choices=registry.GAME_NAMES)
-        parser.add_argument("--level", choices=[level for level in KINDS if level != DEFAULT_BOT_LEVEL],
-                            required=True, help="the level fitted against the normal bot")
+        parser.add_argument("game", choices=registry.slugs())
+        levels = [level for level in registry.TOURNAMENT_KINDS if level != DEFAULT_BOT_LEVEL]
+        parser.add_argument("--level", choices=levels, required=True, help="the level fitted against the normal bot")
         parser.add_argument("--games", type=int, default=100)
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--players", type=int, default=4)
@@ -35,13 +33,12 @@ class Command(BaseCommand):
     def handle(self, *args, game, level, games, seed, players, budget, **kwargs):
         if games < 1:
             raise CommandError("--games must be at least 1.")
-        kinds = [KINDS[level], KINDS[DEFAULT_BOT_LEVEL]]
+        fitted, anchor = registry.TOURNAMENT_KINDS[level], registry.TOURNAMENT_KINDS[DEFAULT_BOT_LEVEL]
         started = time.perf_counter()
-        played, unfinished = botfit.tournament(game, kinds, games, seed, players, budget=budget)
+        played, unfinished = botfit.tournament(game, [fitted, anchor], games, seed, players, budget=budget)
         if not played:
             raise CommandError("No game finished: nothing to fit.")
-        anchors = {KINDS[DEFAULT_BOT_LEVEL]: NEW_MU}
-        result = botfit.fit(game, played, KINDS[level], anchors, unfinished)
+        result = botfit.fit(game, played, fitted, {anchor: NEW_MU}, unfinished)
         self.stdout.write(json.dumps({
             "game": game,
             "level": level,

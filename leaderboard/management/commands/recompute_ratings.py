@@ -5,7 +5,7 @@ import time
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from games.catalogue import GAMES
+from games import registry
 from leaderboard.rating_services import rebuild
 
 
@@ -13,10 +13,10 @@ class Command(BaseCommand):
     help = "Rate every finished game again from the results (voided games left out), game by game."
 
     def add_arguments(self, parser):
-        parser.add_argument("--game", choices=[game.slug for game in GAMES], help="only this game")
+        parser.add_argument("--game", choices=registry.slugs(), help="only this game")
 
     def handle(self, *args, game=None, **options):
-        for slug in [game] if game else [info.slug for info in GAMES]:
+        for slug in [game] if game else registry.slugs():
             started = time.perf_counter()
             with transaction.atomic():
                 rated = rebuild(slug)

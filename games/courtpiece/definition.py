@@ -1,0 +1,66 @@
+"""Court Piece as the site offers it (games/definition.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, cast
+
+from games.core import Engine
+from games.courtpiece.bots import RandomBot, RuleBot, StrongBot
+from games.courtpiece.rules import ENGINE
+from games.definition import Counter, GameDefinition, Leaderboard, Mode
+
+TEAMS = 2  # partners sit opposite: seats 0 & 2 and 1 & 3
+TEAM_COUNTERS = ("rounds_won", "courts", "goon_courts")
+
+
+def mode_of(options: Mapping[str, Any]) -> str:
+    return options.get("game", "double-sar")
+
+
+def recorded_counters(seat: int, outcome: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, int]:
+    """The rounds, Courts and Goon Courts of the seat's team."""
+    stats = outcome.get("stats") or state.get("stats") or {}
+    team = seat % TEAMS
+    return {key: int((stats.get(key) or [0, 0])[team]) for key in TEAM_COUNTERS}
+
+
+GAME = GameDefinition(
+    slug="courtpiece",
+    title="Court Piece",
+    players="4 players, 2 teams",
+    summary=(
+        "The classic team trick-taking game. Call the trump, win two tricks in a row "
+        "to pick up the pile, and sweep all 13 hands for a Court."
+    ),
+    # Its actions are TypedDicts, which the contract's plain dicts do not cover for mypy.
+    engine=cast(Engine, ENGINE),
+    bots=MappingProxyType({"easy": RandomBot, "normal": RuleBot, "strong": StrongBot}),
+    bot_ratings=MappingProxyType({"easy": 13.3, "strong": 28.3}),
+    teams=TEAMS,
+    plays_for_coins=True,
+    leaderboard=Leaderboard(
+        points_help=(
+            "Points by place: each player of the team that wins the table gets 4, the other team 2; "
+            "no doubling. Rounds won, Courts (the calling team takes all 13 hands) and Goon Courts "
+            "(the other team does) are the player's team's at each table."
+        ),
+        modes=(
+            Mode("ace-rule", "Ace Rule"),
+            Mode("double-sar", "Double Sar"),
+            Mode("hidden", "Hidden"),
+            Mode("rung-kaat", "Rung Kaat"),
+        ),
+        mode_of=mode_of,
+        counters=(
+            Counter("rounds_won", "Rounds won", "Rounds won"),
+            Counter("courts", "Courts", "Courts"),
+            Counter("goon_courts", "Goon Courts", "Goon Courts"),
+        ),
+        recorded_counters=recorded_counters,
+        games_word="Tables",
+        wins_word="Won",
+        game_word="table",
+    ),
+)

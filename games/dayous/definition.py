@@ -1,0 +1,79 @@
+"""Dayous as the site offers it (games/definition.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any, cast
+
+from games.core import Engine
+from games.dayous.bots import RandomBot, RuleBot, StrongBot
+from games.dayous.bouts import JOURNALS
+from games.dayous.rules import ENGINE
+from games.definition import Counter, GameDefinition, Ladder, Leaderboard, Mode
+
+# The least prestigious first; the keys are short and fixed (the results keep them).
+JOURNAL_COUNTERS = tuple(Counter(f"journal_{cards}", name) for cards, name in sorted(JOURNALS))
+JOURNAL_KEY = {journal.label: journal.key for journal in JOURNAL_COUNTERS}
+
+
+def mode_of(options: Mapping[str, Any]) -> str:
+    """The number of decks: the hand size and the table size change with it."""
+    decks = options.get("decks", 1)
+    decks = decks if isinstance(decks, int) and not isinstance(decks, bool) else 1
+    return "1-deck" if decks == 1 else f"{decks}-decks"
+
+
+def recorded_counters(seat: int, outcome: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, int]:
+    """Whether the seat was the dayous, and its publication record: successful defences,
+    fees and the defences published in each journal."""
+    counters: dict[str, int] = {}
+    if outcome.get("dayous") is not None and outcome["dayous"] == seat:
+        counters["dayous"] = 1
+    all_stats = state.get("stats") or []
+    stats = all_stats[seat] if seat < len(all_stats) else {}
+    counters["defences"] = int(stats.get("defences", 0))
+    counters["fees"] = int(stats.get("fees", 0))
+    for name, count in (stats.get("journals") or {}).items():
+        if name in JOURNAL_KEY:
+            counters[JOURNAL_KEY[name]] = int(count)
+    return counters
+
+
+GAME = GameDefinition(
+    slug="dayous",
+    title="Dayous",
+    players="2–8 players",
+    summary=(
+        "A Durak with jokers, passing and a trump that changes halfway. "
+        "Attack, defend, pass it on — and don't be the last one holding cards."
+    ),
+    # Its actions are TypedDicts, which the contract's plain dicts do not cover for mypy.
+    engine=cast(Engine, ENGINE),
+    bots=MappingProxyType({"easy": RandomBot, "normal": RuleBot, "strong": StrongBot}),
+    bot_ratings=MappingProxyType({"easy": 2.6, "strong": 32.6}),
+    leaderboard=Leaderboard(
+        points_help=(
+            "Points by place: at a table of N the first players out (safe) get N and the dayous 1; "
+            "no doubling. Dayous: times left holding cards at the end. Defences, best journal and "
+            "fees: the publication record of successful defences."
+        ),
+        modes=(Mode("1-deck", "1 deck"), Mode("2-decks", "2 decks"), Mode("3-decks", "3 decks")),
+        mode_of=mode_of,
+        counters=(
+            Counter("dayous", "Times the dayous", "Dayous", tag="the dayous"),
+            Counter("defences", "Successful defences", "Defences"),
+            Counter("fees", "Total publication fees", "Fees"),
+        ),
+        recorded_counters=recorded_counters,
+        ladder=Ladder(
+            title="Publication record",
+            step="Journal",
+            counted="Successful defences",
+            best="Best journal",
+            best_help="The most prestigious journal of a successful defence",
+            steps=JOURNAL_COUNTERS,
+            column=2,  # Dayous, Defences, Best journal, Fees
+        ),
+    ),
+)

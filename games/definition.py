@@ -1,0 +1,105 @@
+"""What a game declares about itself, once, in its own package
+(``games/<game>/definition.py``, exporting ``GAME``). ``games/registry.py`` lists the
+definitions; the site reads each game's facts from there and names no game itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.core import Engine
+
+
+@dataclass(frozen=True)
+class Mode:
+    """A way to play the game that the leaderboard and the profiles count apart."""
+
+    slug: str
+    label: str
+
+
+@dataclass(frozen=True)
+class Counter:
+    """A figure the leaderboard sums per account besides games, wins and points."""
+
+    key: str  # short and fixed: the standings and the results keep it
+    label: str
+    column: str = ""  # its column's heading on the board; "" = on the profile only
+    tag: str = ""  # shown on a past game whose result counts it; "" = none
+
+
+@dataclass(frozen=True)
+class Ladder:
+    """Counters ranked from the least prestigious to the most (Dayous's journals): the
+    profile lists each one's count and names the best one reached, and the board shows
+    that best one in a column of its own."""
+
+    title: str  # the profile's heading for the whole ladder
+    step: str  # what one step is called
+    counted: str  # what each step counts
+    best: str  # the heading of the best step reached
+    best_help: str  # that column's tooltip on the board
+    steps: tuple[Counter, ...]  # the least prestigious first
+    column: int  # where the best step's column goes among the counters' columns
+
+
+def mode_option(options: Mapping[str, Any]) -> str:
+    """The mode of a game whose ``mode`` option names it ("" without one)."""
+    return options.get("mode", "")
+
+
+def no_place_counters(place: int, won: bool, players: int) -> dict[str, int]:
+    return {}
+
+
+def no_recorded_counters(seat: int, outcome: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, int]:
+    return {}
+
+
+@dataclass(frozen=True)
+class Leaderboard:
+    """What the leaderboard counts of a game and how its pages word it. Points are the
+    place formula ``N + 1 - place`` (``games.core.place_points``)."""
+
+    points_help: str = "Points by place: at a table of N the winner gets N."
+    doubled_without_bots: bool = False  # points doubled when no seat was a bot at the start
+    modes: tuple[Mode, ...] = ()
+    # The mode a room's options make (one of ``modes``' slugs).
+    mode_of: Callable[[Mapping[str, Any]], str] = mode_option
+    counters: tuple[Counter, ...] = ()
+    # What one seat's place alone counts: (place, won, players) -> {key: count}.
+    place_counters: Callable[[int, bool, int], dict[str, int]] = no_place_counters
+    # What the game's end counts for one seat, kept on its result:
+    # (seat, outcome, final state) -> {key: count}.
+    recorded_counters: Callable[[int, Mapping[str, Any], Mapping[str, Any]], dict[str, int]] = no_recorded_counters
+    ladder: Ladder | None = None
+    games_word: str = "Games"  # a board's heading for the games played
+    wins_word: str = "Wins"
+    game_word: str = "game"  # one game, in a sentence: "12 rated games"
+
+
+@dataclass(frozen=True)
+class GameDefinition:
+    """One game as the site offers it."""
+
+    slug: str  # in URLs and in every stored row: never changes
+    title: str
+    players: str  # who plays it, in words: "2–8 players"
+    summary: str
+    engine: Engine
+    # The bot that plays at each level the rooms offer: "easy", "normal", "strong".
+    bots: Mapping[str, type]
+    # Each bot level's fixed rating (OpenSkill's mu, docs/ratings.md), fitted by
+    # ``manage.py fit_bot_ratings``. A level left out plays at a new account's, as the
+    # normal bot does: it is the anchor the others are fitted against.
+    bot_ratings: Mapping[str, float] = field(default_factory=dict)
+    # None: every seat plays for itself. N: seat s plays in team s % N, and the team's
+    # seats share its place.
+    teams: int | None = None
+    plays_for_coins: bool = False
+    leaderboard: Leaderboard = field(default_factory=Leaderboard)
+
+    def team_of(self, seat: int) -> int:
+        return seat % self.teams if self.teams else seat

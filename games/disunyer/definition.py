@@ -1,0 +1,45 @@
+"""Disunyer as the site offers it (games/definition.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Any
+
+from games.definition import Counter, GameDefinition, Leaderboard, Mode
+from games.disunyer.bots import RandomBot, RuleBot, StrongBot
+from games.disunyer.rules import ENGINE
+
+
+def mode_of(options: Mapping[str, Any]) -> str:
+    return options.get("mode", "standard")
+
+
+def place_counters(place: int, won: bool, players: int) -> dict[str, int]:
+    # Finalists who tied share 1st place without winning.
+    return {"final_ties": 1} if place == 1 and not won else {}
+
+
+GAME = GameDefinition(
+    slug="disunyer",
+    title="Disunyer",
+    players="2–8 players",
+    summary=(
+        "One card each, every round. Keep it or pass it on — the lowest card is out. "
+        "Dealt an Ace? Call “Disunyer!” and dare a rival to guess its suit."
+    ),
+    engine=ENGINE,
+    bots=MappingProxyType({"easy": RandomBot, "normal": RuleBot, "strong": StrongBot}),
+    bot_ratings=MappingProxyType({"easy": 19.9, "strong": 24.9}),
+    leaderboard=Leaderboard(
+        points_help=(
+            "Points by place: at a table of N the winner gets N and the first one out 1; "
+            "doubled when no bot was at the table."
+        ),
+        doubled_without_bots=True,
+        modes=(Mode("standard", "Standard"), Mode("stuck-king", "Stuck King")),
+        mode_of=mode_of,
+        counters=(Counter("final_ties", "Final ties (no winner)"),),
+        place_counters=place_counters,
+    ),
+)
