@@ -38,9 +38,10 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
 
-from games.catalogue import GAMES as CATALOGUE
+from games.registry import GAMES as CATALOGUE
+from games.registry import definition
 from leaderboard import rating_services
-from leaderboard.counters import JOURNALS, place_counters
+from leaderboard.counters import place_counters
 from leaderboard.models import Rating, RatingChange, RecentWindow, Result
 from leaderboard.modes import modes_of
 from leaderboard.points import points_for
@@ -55,6 +56,7 @@ GAMES = (  # game, share of the results, seats
 )
 DAYS = 365
 BOT_LEVELS = ("easy", "normal", "strong")
+JOURNALS = definition("dayous").leaderboard.ladder.steps  # type: ignore[union-attr]  # Dayous has its ladder
 
 
 class Command(BaseCommand):
