@@ -1,7 +1,7 @@
 """The garbage collector's settings for a long-running server process.
 
 Under load the web process's full collections stalled every socket of every table for
-a quarter of a second to a second, every few seconds (docs/performance.md, "Where the
+a quarter of a second to a second, every few seconds (docs/performance-history.md, "Where the
 p99 comes from"). What the process has made by the time it serves (modules, classes,
 templates) lives as long as it does: frozen, no collection walks it again. The young
 generation collects after more allocations, and the older ones more rarely.
@@ -9,7 +9,7 @@ generation collects after more allocations, and the older ones more rarely.
 Python 3.11 counts the young generation's allocations less its deallocations of any
 age, so while old objects are freed as fast as young ones are made (a server whose
 memory has levelled off) the count stays low and the young generation grows: under load
-to 200,000 objects, walked in one quarter-second stall (docs/performance.md, "Fewer
+to 200,000 objects, walked in one quarter-second stall (docs/performance-history.md, "Fewer
 objects per message, and the young generation on time"). While the server runs, its
 loop also collects the young generation every tenth of a second, and an older one when
 Python's own rule says it is due.

@@ -100,7 +100,7 @@ DATABASES = {
     "default": dj_database_url.parse(
         env_str("DATABASE_URL", f"sqlite:///{VAR_DIR / 'cardclub.sqlite3'}"),
         # Kept open between requests and socket events: opening one per call cost the
-        # push path more than its queries did (docs/performance.md).
+        # push path more than its queries did (docs/performance-history.md).
         conn_max_age=env_int("DATABASE_CONN_MAX_AGE", 600, minimum=0),
         conn_health_checks=True,
     )

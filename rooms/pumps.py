@@ -4,7 +4,7 @@ one at a time, as Channels' ``await_many_dispatch`` does, with less made per mes
 ``await_many_dispatch`` waits on a new task per message and on ``asyncio.wait`` of both
 sources: some thirty objects per message, which live until the viewer's next message,
 about a second. With a socket per viewer those were most of what the web process's
-collector walked again and again (docs/performance.md, "Fewer objects per message, and
+collector walked again and again (docs/performance-history.md, "Fewer objects per message, and
 the young generation on time"). Here each source has one task for the consumer's life,
 a pump, which reads a message, waits for its turn and dispatches it.
 """

@@ -2,7 +2,7 @@
 
 A table's fragments are rendered for every version a table makes, by the writer and by
 each web process, and for every page load of a table: Jinja2 renders them in about half
-the time Django's template engine took (docs/performance.md). The site's pages stay
+the time Django's template engine took (docs/performance-history.md). The site's pages stay
 Django templates. What both draw alike — a card, a suit, a log's line — is the same
 function in both (``rooms.templatetags.tables``); what the games' partials show is
 worked out by their presenters (``rooms.presenters``), so these only format. What
