@@ -9,7 +9,7 @@ import sys
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import ROOT
-from tests.e2e.helpers import DESKTOP, PHONE, add_bots
+from tests.e2e.helpers import DESKTOP, PHONE, add_bots, start
 from tests.e2e.seed_boards import WIDE
 from tests.e2e.test_disunyer_browser import create_room
 
@@ -68,6 +68,35 @@ def test_the_6_point_win_can_be_on_only_with_a_4_point_rank(new_page):
     six.check()
     page.get_by_test_id("create-room").click()
     expect(page).to_have_url(re.compile(r"/rooms/\d{6}/$"))
+
+
+def test_the_form_shown_again_from_the_history_keeps_the_6_point_rule(new_page):
+    """How a room with the 6-point win came from a form showing the 4-point win "Off":
+    Ann creates a room with Queen and the 6-point win, then goes back. The browser shows
+    the form from its history as she left it; she turns the 4-point win off and sends
+    it. Before, the 6-point box stayed ticked: the form refused it, and one step back
+    in the history stood the form showing "Off" and the 6-point win ticked, one step
+    further the room made with both. Now the box is unticked and disabled as the page
+    comes back, and the room made is the one the form shows: no 4-point, no 6-point."""
+    page = new_page("/rooms/new/courtpiece/", **PHONE)
+    four, six = page.get_by_label("4-point win"), page.get_by_label("6-point win")
+    four.select_option("Q")
+    six.check()
+    page.get_by_test_id("create-room").click()
+    expect(page).to_have_url(re.compile(r"/rooms/\d{6}/$"))
+    first_room = page.url
+    start(page)
+    expect(page.locator(".cp-rules")).to_contain_text("4 points: Queen · 6 points: pair")
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"/rooms/new/courtpiece/$"))
+    four.select_option("")
+    expect(six).to_be_disabled()
+    expect(six).not_to_be_checked()
+    page.get_by_test_id("create-room").click()
+    expect(page).to_have_url(re.compile(r"/rooms/\d{6}/$"))
+    assert page.url != first_room
+    start(page)
+    expect(page.locator(".cp-rules")).to_have_text("Pile 3-2-2")
 
 
 # The Web Share API, as a phone's browser has it (this headless Chromium has none): what
