@@ -25,8 +25,9 @@ def stage(live_env: dict, code: str, state: dict | None = None, names: dict[int,
     room's viewers are sent the new table. The staged turn's clock runs a minute, and no
     bot is asked to move before it ends."""
     staged = {"code": code, "state": state, "names": names or {}, "status": status}
-    subprocess.run([sys.executable, "-m", "tests.e2e.staging"], input=json.dumps(staged), text=True,
-                   cwd=ROOT, env=live_env, check=True, capture_output=True)
+    done = subprocess.run([sys.executable, "-m", "tests.e2e.staging"], input=json.dumps(staged), text=True,
+                          cwd=ROOT, env=live_env, capture_output=True)
+    assert done.returncode == 0, f"staging failed:\n{done.stderr}"
 
 
 def _stage_here(code: str, state: dict | None, names: dict[str, str], status: str) -> None:
@@ -39,7 +40,7 @@ def _stage_here(code: str, state: dict | None, names: dict[str, str], status: st
     from rooms.models import Room
 
     with transaction.atomic():
-        room = Room.objects.select_for_update().select_related("match").get(code=code)
+        room = Room.objects.select_for_update(of=("self",)).select_related("match").get(code=code)
         assert state is not None or room.status == "playing", "the game is over: there is nothing to stage"
         seats = list(room.seats.order_by("index"))
         for index, name in names.items():
