@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.core import Engine
+from games.options_schema import Choice, OptionsSchema
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,12 @@ class Ladder:
     best_help: str  # that column's tooltip on the board
     steps: tuple[Counter, ...]  # the least prestigious first
     column: int  # where the best step's column goes among the counters' columns
+
+
+def modes_of(choice: Choice, slug: Callable[[Any], str] = str) -> tuple[Mode, ...]:
+    """A mode for each value of the option that makes the mode (``slug``: the mode's
+    slug for a value), worded as the room header words it."""
+    return tuple(Mode(slug(value.value), value.words) for value in choice.values)
 
 
 def mode_option(options: Mapping[str, Any]) -> str:
@@ -98,6 +105,10 @@ class GameDefinition:
     # None: every seat plays for itself. N: seat s plays in team s % N, and the team's
     # seats share its place.
     teams: int | None = None
+    # Its table options (games/options_schema.py), declared in its options.py.
+    options: OptionsSchema = field(default_factory=OptionsSchema)
+    # Each round bets coins: its options have a whole number ``bet``, the coins a round
+    # bets, and the create form shows the creator's coins beside it.
     plays_for_coins: bool = False
     leaderboard: Leaderboard = field(default_factory=Leaderboard)
 

@@ -1,23 +1,22 @@
 from django import forms
 
 from accounts import coins
-from games.courtpiece import options as courtpiece_options
-from games.dayous import options as dayous_options
+from games.definition import GameDefinition
+from games.options_schema import AnyOption, Choice, PlayerCount, Switch, WholeNumber
 from rooms.courtpiece_coins import held_by
 from rooms.gamerules import BOT_LEVELS
 
 
-def _whole_number(
-    label: str, bounds: tuple[int, int], unit: str, help_text: str = "", **kwargs
-) -> forms.IntegerField:
-    """A number field from the engine's ``bounds`` that says its range under it and in
-    its errors; ``unit`` (points, coins, seconds) is shown after the box."""
-    low, high = bounds
+def _whole_number(number: WholeNumber) -> forms.IntegerField:
+    """A number field that says its range under it and in its errors; its unit (points,
+    coins, seconds) is shown after the box."""
+    label, low, high, unit = number.label, number.low, number.high, number.unit
     field = forms.IntegerField(
         label=label,
         min_value=low,
         max_value=high,
-        help_text=f"From {low:,} to {high:,} {unit}. {help_text}".strip(),
+        initial=number.default,
+        help_text=f"From {low:,} to {high:,} {unit}. {number.help_text}".strip(),
         error_messages={
             "required": f"Say the {label.lower()} ({low:,} to {high:,} {unit}).",
             "invalid": f"The {label.lower()} must be a whole number from {low:,} to {high:,} {unit}.",
@@ -25,14 +24,64 @@ def _whole_number(
             "max_value": f"The {label.lower()} can be at most {high:,} {unit}.",
         },
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-        **kwargs,
     )
     field.unit = unit
     return field
 
 
+def _choice(choice: Choice) -> forms.TypedChoiceField:
+    """The choice's values, the default first; a value None is the form's "" and makes
+    the choice optional."""
+    by_name = {"" if value.value is None else str(value.value): value.value for value in choice.values}
+    errors = {"required": choice.missing_error, "invalid_choice": choice.invalid_error}
+    return forms.TypedChoiceField(
+        label=choice.label,
+        choices=[("" if value.value is None else str(value.value), value.label) for value in choice.offered],
+        coerce=by_name.__getitem__,
+        required=None not in choice.choices,
+        empty_value=None,
+        initial="" if choice.default is None else str(choice.default),
+        help_text=choice.help_text,
+        error_messages={kind: words for kind, words in errors.items() if words},
+        widget=forms.RadioSelect if choice.buttons else forms.Select,
+    )
+
+
+def _switch(switch: Switch) -> forms.BooleanField:
+    # static/js/room_form.js keeps a switch that needs a choice off and disabled while
+    # that choice is off.
+    return forms.BooleanField(
+        label=switch.label,
+        required=False,
+        initial=switch.default,
+        help_text=switch.help_text,
+        widget=forms.CheckboxInput(attrs={"data-needs": switch.needs} if switch.needs else None),
+    )
+
+
+def _field(option: AnyOption) -> forms.Field:
+    if isinstance(option, Choice):
+        return _choice(option)
+    if isinstance(option, WholeNumber):
+        return _whole_number(option)
+    return _switch(option)
+
+
+def _players(players: PlayerCount) -> forms.TypedChoiceField:
+    return forms.TypedChoiceField(
+        label="Players",
+        choices=[(str(n), str(n)) for n in range(players.low, players.high + 1)],
+        coerce=int,
+        initial=str(players.default),
+        help_text=players.help_text,
+    )
+
+
 class RoomForm(forms.Form):
-    """What every room asks at creation; each game adds its own options."""
+    """What a room of ``game`` asks at creation: the number of players where the host
+    chooses it, the game's options (``GameDefinition.options``), then who can find the
+    room and the bots' level. The engine checks the options again when the room is
+    created (``services.do_create_room``), with its own messages."""
 
     is_public = forms.TypedChoiceField(
         label="Who can find it",
@@ -47,153 +96,38 @@ class RoomForm(forms.Form):
         initial="normal",
     )
 
-    def __init__(self, data=None, player=None):
-        """``player``: who creates the room (a form with a bet shows them their coins)."""
+    def __init__(self, game: GameDefinition, data=None, player=None):
+        """``player``: who creates the room (a game played for coins shows them theirs
+        beside the bet)."""
         super().__init__(data)
-
-    def game_options(self) -> dict:
-        return {}
-
-    def players(self) -> int | None:
-        """Seats at the table, where the host chooses them."""
-        return None
-
-
-class DisunyerRoomForm(RoomForm):
-    mode = forms.ChoiceField(
-        choices=[("standard", "Standard"), ("stuck-king", "Stuck King")],
-        initial="standard",
-        widget=forms.RadioSelect,
-        help_text="Stuck King: Kings dealt are shown and can't be passed or taken.",
-    )
-
-    def game_options(self) -> dict:
-        return {"mode": self.cleaned_data["mode"]}
-
-
-class DayousRoomForm(RoomForm):
-    """Seats, decks and clock. Whether the engine can deal that table is checked when
-    the room is created (``services.do_create_room``), with the engine's own message."""
-
-    decks = forms.TypedChoiceField(
-        label="Decks",
-        choices=[("1", "1 deck (hands of 7)"), ("2", "2 decks (hands of 10)"), ("3", "3 decks (hands of 10)")],
-        coerce=int,
-        initial="1",
-    )
-    clock = _whole_number("Seconds per move", dayous_options.CLOCK_RANGE, "seconds", initial=30)
-
-    field_order = ["players", "decks", "clock", "is_public", "bot_level"]
-
-    def game_options(self) -> dict:
-        return {"decks": self.cleaned_data["decks"], "clock": self.cleaned_data["clock"]}
-
-    def players(self) -> int | None:
-        return self.cleaned_data["players"]
-
-
-# The field shares its name with RoomForm.players(), so it is added once the class is built
-# (a class attribute would be replaced by the method).
-DayousRoomForm.base_fields["players"] = forms.TypedChoiceField(
-    label="Players",
-    choices=[(str(n), str(n)) for n in range(2, 9)],
-    coerce=int,
-    initial="4",
-    help_text="One deck seats 2 to 7 players; two or three decks up to 8.",
-)
-
-COURT_PIECE_GAMES = [
-    ("double-sar", "Double Sar"),
-    ("ace-rule", "Ace Rule"),
-    ("hidden", "Hidden"),
-    ("rung-kaat", "Rung Kaat"),
-]
-COURT_PIECE_RANKS = [("", "Off")] + [
-    (rank, {"T": "10", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}.get(rank, rank))
-    for rank in "23456789TJQKA"
-]
-
-
-class CourtPieceRoomForm(RoomForm):
-    """The four games and the table's options. The engine checks them again when the
-    room is created (``services.do_create_room``)."""
-
-    game = forms.ChoiceField(
-        label="Game",
-        choices=COURT_PIECE_GAMES,
-        initial="double-sar",
-        widget=forms.RadioSelect,
-        error_messages={"required": "Choose one of the four games.",
-                        "invalid_choice": "Choose Ace Rule, Double Sar, Hidden or Rung Kaat."},
-    )
-    pile = forms.ChoiceField(
-        label="Pile sizes",
-        choices=[("3-2-2", "3-2-2"), ("5-3-3", "5-3-3")],
-        initial="3-2-2",
-        widget=forms.RadioSelect,
-        help_text="The least the first pile, then every later pile, must hold to be picked up.",
-        error_messages={"required": "Choose the pile sizes.", "invalid_choice": "The pile sizes are 3-2-2 or 5-3-3."},
-    )
-    ace_cannot_win_pile = forms.BooleanField(
-        label="Ace cannot win the pile",
-        required=False,
-        help_text="A trick won with an ace never picks up the pile (the 13th trick still takes what is left).",
-    )
-    four_point_rank = forms.ChoiceField(
-        label="4-point win",
-        choices=COURT_PIECE_RANKS,
-        required=False,
-        initial="",
-        help_text="All 13 hands, taking the last trick with a card of this rank.",
-        error_messages={"invalid_choice": "The 4-point win names a card rank from 2 to Ace, or is off."},
-    )
-    six_point = forms.BooleanField(
-        label="6-point win",
-        required=False,
-        help_text="As for 4 points, and the partner's last card is the same rank in another suit. "
-                  "It needs a 4-point rank.",
-        # static/js/room_form.js keeps it off and disabled while the 4-point win is off.
-        widget=forms.CheckboxInput(attrs={"data-needs": "four_point_rank"}),
-    )
-    winning_points = _whole_number("Winning points", courtpiece_options.WINNING_POINTS_RANGE, "points", initial=10)
-    bet = _whole_number("Bet", courtpiece_options.BET_RANGE, "coins", initial=100,
-                        help_text="Paid by each loser, to each winner, every round (double for all 13 hands). "
-                                  "Sitting down needs twice the bet.")
-    clock = _whole_number("Seconds per move", courtpiece_options.CLOCK_RANGE, "seconds", initial=15)
-
-    field_order = ["game", "pile", "ace_cannot_win_pile", "four_point_rank", "six_point",
-                   "winning_points", "bet", "clock", "is_public", "bot_level"]
-
-    def __init__(self, data=None, player=None):
-        super().__init__(data)
-        if player is not None:
+        self.schema = game.options
+        fields = {option.key: _field(option) for option in self.schema.options}
+        if self.schema.players is not None:
+            fields = {"players": _players(self.schema.players), **fields}
+        self.fields = {**fields, **self.fields}
+        if game.plays_for_coins and player is not None:
             held = sum(held_by(player).values())
-            self.fields["bet"].beside = _what_you_can_bet(coins.balance_of(player), held)
+            bet = self.schema["bet"]
+            self.fields["bet"].beside = _what_you_can_bet(coins.balance_of(player), held, bet.low, bet.high)
 
     def clean(self):
         cleaned = super().clean()
-        if cleaned.get("six_point") and not cleaned.get("four_point_rank"):
-            self.add_error("six_point", "The 6-point win needs a 4-point rank: choose one first.")
+        switch = self.schema.unmet_need(cleaned)
+        if switch is not None:
+            self.add_error(switch.key, switch.needs_error)
         return cleaned
 
     def game_options(self) -> dict:
-        data = self.cleaned_data
-        return {
-            "game": data["game"],
-            "pile": data["pile"],
-            "ace_cannot_win_pile": data["ace_cannot_win_pile"],
-            "four_point_rank": data["four_point_rank"] or None,
-            "six_point": data["six_point"],
-            "winning_points": data["winning_points"],
-            "bet": data["bet"],
-            "clock": data["clock"],
-        }
+        return {key: self.cleaned_data[key] for key in self.schema.keys()}
+
+    def players(self) -> int | None:
+        """Seats at the table, where the host chooses them."""
+        return self.cleaned_data["players"] if self.schema.players is not None else None
 
 
-def _what_you_can_bet(balance: int, held: int) -> str:
+def _what_you_can_bet(balance: int, held: int, lowest: int, highest: int) -> str:
     """The creator's coins beside the bet, and the highest bet they can sit down at
     (sitting down needs twice the bet, beyond what their seats at other tables hold)."""
-    lowest, highest = courtpiece_options.BET_RANGE
     free = max(balance - held, 0)
     you_have = f"You have {coins.coins(balance)}"
     if held:
@@ -203,9 +137,6 @@ def _what_you_can_bet(balance: int, held: int) -> str:
     if free >= 2 * highest:
         return f"{you_have}: enough for any bet."
     return f"{you_have}: enough for a bet of up to {free // 2:,}."
-
-
-FORMS = {"disunyer": DisunyerRoomForm, "dayous": DayousRoomForm, "courtpiece": CourtPieceRoomForm}
 
 
 class JoinByCodeForm(forms.Form):

@@ -55,6 +55,13 @@ class Room(models.Model):
 
         return registry.definition(self.game).title
 
+    @property
+    def listed_options(self) -> list[str]:
+        """What the lobby says of the room's options: ["Rung Kaat", "bet 300"]."""
+        from games import registry
+
+        return registry.definition(self.game).options.listed(self.options)
+
     def is_open_to(self, is_player: bool, is_staff: bool = False) -> bool:
         """Whether a viewer may see what this room's finished game keeps from outsiders
         (``rooms.fairness.is_open_to``)."""

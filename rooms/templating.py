@@ -20,6 +20,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from jinja2 import ChainableUndefined, Environment, Undefined
 
+from games import registry
 from games.core import card_name
 from games.dayous import cards
 from rooms.fairness import is_open_to, of_snapshot
@@ -52,6 +53,12 @@ def turn_seconds(room) -> int:
     """How many seconds a seat has for each decision at this room's table: the length
     of the timer bar on the seats to act."""
     return room.rules.engine.turn_seconds(room.options)
+
+
+def option_badges(room) -> list:
+    """The room header's badges for the table's options, in the order the game declares
+    them: (its ``Badge``, its words)."""
+    return registry.definition(room.game).options.badges(room.options)
 
 
 def cp_card(code, small=False):
@@ -135,6 +142,7 @@ GLOBALS = {
     "is_open_to": is_open_to,
     "log_items": log_items,
     "move_face": move_face,
+    "option_badges": option_badges,
     "pip": pip,
     "reaction_bar": reaction_bar,
     "reaction_menu": reaction_menu,

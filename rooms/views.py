@@ -14,7 +14,7 @@ from config.cache import UNREACHABLE
 from games import registry
 from rooms import codeguard, fairness, presence, replays, services, verification
 from rooms.errors import RoomError
-from rooms.forms import FORMS, JoinByCodeForm
+from rooms.forms import JoinByCodeForm, RoomForm
 from rooms.gamerules import RULES
 from rooms.models import Match, Room
 from rooms.rendering import render_table
@@ -31,7 +31,7 @@ def lobby(request):
     )
     rooms = _without_empty_waiting_rooms(list(rooms))
     template = "rooms/_lobby_list.html" if request.htmx else "rooms/lobby.html"
-    new_rooms = [(slug, registry.definition(slug).title) for slug in FORMS]
+    new_rooms = [(game.slug, game.title) for game in registry.GAMES if game.slug in RULES]
     return render(request, template, {"rooms": rooms, "new_rooms": new_rooms, "code_shapes": _code_shapes()})
 
 
@@ -60,10 +60,10 @@ def _without_empty_waiting_rooms(rooms: list[Room]) -> list[Room]:
 
 
 def create(request, game):
-    if game not in FORMS:
+    if game not in RULES:
         raise Http404("There is no such game.")
     player = current_player(request)
-    form = FORMS[game](request.POST or None, player=player)
+    form = RoomForm(registry.definition(game), request.POST or None, player=player)
     if request.method == "POST" and form.is_valid():
         try:
             room = services.do_create_room(

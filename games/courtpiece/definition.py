@@ -8,15 +8,16 @@ from typing import Any, cast
 
 from games.core import Engine
 from games.courtpiece.bots import RandomBot, RuleBot, StrongBot
+from games.courtpiece.options import OPTIONS, VARIANT
 from games.courtpiece.rules import ENGINE
-from games.definition import Counter, GameDefinition, Leaderboard, Mode
+from games.definition import Counter, GameDefinition, Leaderboard, modes_of
 
 TEAMS = 2  # partners sit opposite: seats 0 & 2 and 1 & 3
 TEAM_COUNTERS = ("rounds_won", "courts", "goon_courts")
 
 
 def mode_of(options: Mapping[str, Any]) -> str:
-    return options.get("game", "double-sar")
+    return options.get(VARIANT.key, VARIANT.default)
 
 
 def recorded_counters(seat: int, outcome: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, int]:
@@ -39,6 +40,7 @@ GAME = GameDefinition(
     bots=MappingProxyType({"easy": RandomBot, "normal": RuleBot, "strong": StrongBot}),
     bot_ratings=MappingProxyType({"easy": 13.3, "strong": 28.3}),
     teams=TEAMS,
+    options=OPTIONS,
     plays_for_coins=True,
     leaderboard=Leaderboard(
         points_help=(
@@ -46,12 +48,7 @@ GAME = GameDefinition(
             "no doubling. Rounds won, Courts (the calling team takes all 13 hands) and Goon Courts "
             "(the other team does) are the player's team's at each table."
         ),
-        modes=(
-            Mode("ace-rule", "Ace Rule"),
-            Mode("double-sar", "Double Sar"),
-            Mode("hidden", "Hidden"),
-            Mode("rung-kaat", "Rung Kaat"),
-        ),
+        modes=modes_of(VARIANT),
         mode_of=mode_of,
         counters=(
             Counter("rounds_won", "Rounds won", "Rounds won"),

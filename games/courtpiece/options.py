@@ -6,27 +6,74 @@ from typing import Any
 
 from games import core
 from games.core import InvalidOptions
-from games.courtpiece.cards import PILES, RANK
+from games.courtpiece.cards import PILES, RANK, RANKS
+from games.options_schema import Badge, Choice, OptionsSchema, Switch, Value, WholeNumber, either
 
 MIN_PLAYERS = 4
 MAX_PLAYERS = 4
-GAME_CHOICES = ("ace-rule", "double-sar", "hidden", "rung-kaat")
-PILE_CHOICES = tuple(PILES)
-WINNING_POINTS_RANGE = (10, 100)
-BET_RANGE = (25, 1000)
-CLOCK_RANGE = (5, 30)
-DEFAULT_OPTIONS: dict[str, Any] = {
-    "game": "double-sar",
-    "pile": "3-2-2",
-    "ace_cannot_win_pile": False,
-    "four_point_rank": None,
-    "six_point": False,
-    "winning_points": 10,
-    "bet": 100,
-    "clock": 15,
-}
-_WHOLE_NUMBER_RANGES = {"winning_points": WINNING_POINTS_RANGE, "bet": BET_RANGE, "clock": CLOCK_RANGE}
-_SWITCHES = ("ace_cannot_win_pile", "six_point")
+
+VARIANTS = (
+    Value("ace-rule", "Ace Rule"),
+    Value("double-sar", "Double Sar"),
+    Value("hidden", "Hidden"),
+    Value("rung-kaat", "Rung Kaat"),
+)
+VARIANT = Choice(
+    key="game",
+    label="Game",
+    values=VARIANTS,
+    default="double-sar",
+    buttons=True,
+    missing_error="Choose one of the four games.",
+    invalid_error=f"Choose {either([game.label for game in VARIANTS])}.",
+    badge=Badge("variant", mode=True),
+    lobby="{}",
+)
+PILE = Choice(
+    key="pile",
+    label="Pile sizes",
+    values=tuple(Value(sizes, sizes) for sizes in PILES),
+    default="3-2-2",
+    buttons=True,
+    help_text="The least the first pile, then every later pile, must hold to be picked up.",
+    missing_error="Choose the pile sizes.",
+    invalid_error=f"The pile sizes are {either(list(PILES))}.",
+)
+ACE_CANNOT_WIN_PILE = Switch(
+    key="ace_cannot_win_pile",
+    label="Ace cannot win the pile",
+    help_text="A trick won with an ace never picks up the pile (the 13th trick still takes what is left).",
+)
+FOUR_POINT_RANK = Choice(
+    key="four_point_rank",
+    label="4-point win",
+    values=(Value(None, "Off"), *(Value(rank, core.FRENCH_RANK_NAMES[rank]) for rank in RANKS)),
+    default=None,
+    help_text="All 13 hands, taking the last trick with a card of this rank.",
+    invalid_error="The 4-point win names a card rank from 2 to Ace, or is off.",
+)
+SIX_POINT = Switch(
+    key="six_point",
+    label="6-point win",
+    help_text="As for 4 points, and the partner's last card is the same rank in another suit. "
+              "It needs a 4-point rank.",
+    needs=FOUR_POINT_RANK.key,
+    needs_error="The 6-point win needs a 4-point rank: choose one first.",
+)
+WINNING_POINTS = WholeNumber(key="winning_points", label="Winning points", low=10, high=100, default=10, unit="points")
+BET = WholeNumber(
+    key="bet", label="Bet", low=25, high=1000, default=100, unit="coins",
+    help_text="Paid by each loser, to each winner, every round (double for all 13 hands). "
+              "Sitting down needs twice the bet.",
+    badge=Badge("bet", "Bet {} coins"),
+    lobby="bet {}",
+)
+CLOCK = WholeNumber(
+    key="clock", label="Seconds per move", low=5, high=30, default=15, unit="seconds",
+    badge=Badge("clock", "{} s per move"),
+)
+OPTIONS = OptionsSchema((VARIANT, PILE, ACE_CANNOT_WIN_PILE, FOUR_POINT_RANK, SIX_POINT, WINNING_POINTS, BET, CLOCK))
+DEFAULT_OPTIONS: dict[str, Any] = OPTIONS.defaults()
 
 
 def validate_options(options: dict[str, Any] | None, players: int | None = None) -> dict[str, Any]:
@@ -42,25 +89,21 @@ def validate_options(options: dict[str, Any] | None, players: int | None = None)
         raise InvalidOptions(f"Unknown option for Court Piece: {', '.join(unknown)}.")
     out = dict(DEFAULT_OPTIONS)
     out.update(options)
-    _check_choices(out)
-    for key in _SWITCHES:
-        if type(out[key]) is not bool:
-            raise InvalidOptions(f"The option {key} must be true or false.")
+    if not VARIANT.accepts(out["game"]):
+        raise InvalidOptions(f"The game must be one of: {', '.join(map(str, VARIANT.choices))}.")
+    if not PILE.accepts(out["pile"]):
+        sizes = either([f'"{sizes}"' for sizes in PILES])
+        raise InvalidOptions(f"The pile size must be {sizes}.")
+    for switch in (ACE_CANNOT_WIN_PILE, SIX_POINT):
+        if not switch.accepts(out[switch.key]):
+            raise InvalidOptions(f"The option {switch.key} must be true or false.")
     out["four_point_rank"] = _four_point_rank(out["four_point_rank"])
-    if out["six_point"] and out["four_point_rank"] is None:
+    if OPTIONS.unmet_need(out):
         raise InvalidOptions("The 6-point win can only be switched on with a 4-point rank.")
-    for key, (lo, hi) in _WHOLE_NUMBER_RANGES.items():
-        value = out[key]
-        if not core.is_whole_number(value) or not lo <= value <= hi:
-            raise InvalidOptions(f"The option {key} must be a whole number from {lo} to {hi}.")
+    for number in (WINNING_POINTS, BET, CLOCK):
+        if not number.accepts(out[number.key]):
+            raise InvalidOptions(f"The option {number.key} must be a whole number from {number.low} to {number.high}.")
     return out
-
-
-def _check_choices(options: dict[str, Any]) -> None:
-    if not isinstance(options["game"], str) or options["game"] not in GAME_CHOICES:
-        raise InvalidOptions("The game must be one of: ace-rule, double-sar, hidden, rung-kaat.")
-    if not isinstance(options["pile"], str) or options["pile"] not in PILE_CHOICES:
-        raise InvalidOptions('The pile size must be "3-2-2" or "5-3-3".')
 
 
 def _four_point_rank(rank: Any) -> str | None:

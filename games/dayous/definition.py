@@ -6,22 +6,27 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, cast
 
+from games import core
 from games.core import Engine
 from games.dayous.bots import RandomBot, RuleBot, StrongBot
 from games.dayous.bouts import JOURNALS
+from games.dayous.options import DECKS, DEFAULT_OPTIONS, OPTIONS
 from games.dayous.rules import ENGINE
-from games.definition import Counter, GameDefinition, Ladder, Leaderboard, Mode
+from games.definition import Counter, GameDefinition, Ladder, Leaderboard, modes_of
 
 # The least prestigious first; the keys are short and fixed (the results keep them).
 JOURNAL_COUNTERS = tuple(Counter(f"journal_{cards}", name) for cards, name in sorted(JOURNALS))
 JOURNAL_KEY = {journal.label: journal.key for journal in JOURNAL_COUNTERS}
 
 
+def deck_mode(decks: int) -> str:
+    return "1-deck" if decks == 1 else f"{decks}-decks"
+
+
 def mode_of(options: Mapping[str, Any]) -> str:
     """The number of decks: the hand size and the table size change with it."""
-    decks = options.get("decks", 1)
-    decks = decks if isinstance(decks, int) and not isinstance(decks, bool) else 1
-    return "1-deck" if decks == 1 else f"{decks}-decks"
+    decks: Any = options.get(DECKS.key)
+    return deck_mode(decks if core.is_whole_number(decks) else DEFAULT_OPTIONS[DECKS.key])
 
 
 def recorded_counters(seat: int, outcome: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, int]:
@@ -52,13 +57,14 @@ GAME = GameDefinition(
     engine=cast(Engine, ENGINE),
     bots=MappingProxyType({"easy": RandomBot, "normal": RuleBot, "strong": StrongBot}),
     bot_ratings=MappingProxyType({"easy": 2.6, "strong": 32.6}),
+    options=OPTIONS,
     leaderboard=Leaderboard(
         points_help=(
             "Points by place: at a table of N the first players out (safe) get N and the dayous 1; "
             "no doubling. Dayous: times left holding cards at the end. Defences, best journal and "
             "fees: the publication record of successful defences."
         ),
-        modes=(Mode("1-deck", "1 deck"), Mode("2-decks", "2 decks"), Mode("3-decks", "3 decks")),
+        modes=modes_of(DECKS, deck_mode),
         mode_of=mode_of,
         counters=(
             Counter("dayous", "Times the dayous", "Dayous", tag="the dayous"),

@@ -6,13 +6,14 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from games.definition import Counter, GameDefinition, Leaderboard, Mode
+from games.definition import Counter, GameDefinition, Leaderboard, modes_of
 from games.disunyer.bots import RandomBot, RuleBot, StrongBot
+from games.disunyer.options import MODE, OPTIONS
 from games.disunyer.rules import ENGINE
 
 
 def mode_of(options: Mapping[str, Any]) -> str:
-    return options.get("mode", "standard")
+    return options.get(MODE.key, MODE.default)
 
 
 def place_counters(place: int, won: bool, players: int) -> dict[str, int]:
@@ -31,13 +32,14 @@ GAME = GameDefinition(
     engine=ENGINE,
     bots=MappingProxyType({"easy": RandomBot, "normal": RuleBot, "strong": StrongBot}),
     bot_ratings=MappingProxyType({"easy": 19.9, "strong": 24.9}),
+    options=OPTIONS,
     leaderboard=Leaderboard(
         points_help=(
             "Points by place: at a table of N the winner gets N and the first one out 1; "
             "doubled when no bot was at the table."
         ),
         doubled_without_bots=True,
-        modes=(Mode("standard", "Standard"), Mode("stuck-king", "Stuck King")),
+        modes=modes_of(MODE),
         mode_of=mode_of,
         counters=(Counter("final_ties", "Final ties (no winner)"),),
         place_counters=place_counters,

@@ -6,9 +6,20 @@ from typing import Any
 
 from games import core
 from games.core import InvalidOptions
+from games.options_schema import Badge, Choice, OptionsSchema, Value, either
 
-MODE_CHOICES = ("standard", "stuck-king")
-DEFAULT_OPTIONS: dict[str, Any] = {"mode": "standard"}
+MODE = Choice(
+    key="mode",
+    label="Mode",
+    values=(Value("standard", "Standard", listed=False), Value("stuck-king", "Stuck King")),
+    default="standard",
+    buttons=True,
+    help_text="Stuck King: Kings dealt are shown and can't be passed or taken.",
+    badge=Badge("mode", mode=True),
+    lobby="{}",
+)
+OPTIONS = OptionsSchema((MODE,))
+DEFAULT_OPTIONS: dict[str, Any] = OPTIONS.defaults()
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
 TURN_SECONDS = 10
@@ -23,9 +34,10 @@ def validate_options(options: dict[str, Any], players: int | None = None) -> dic
         raise InvalidOptions(
             f'Unknown option {", ".join(unknown)}: Disunyer only has the option "mode".'
         )
-    mode = options.get("mode", DEFAULT_OPTIONS["mode"])
-    if not isinstance(mode, str) or mode not in MODE_CHOICES:
-        raise InvalidOptions(f'The mode must be "standard" or "stuck-king", not {mode!r}.')
+    mode = options.get("mode", MODE.default)
+    if not MODE.accepts(mode):
+        modes = either([f'"{choice}"' for choice in MODE.choices])
+        raise InvalidOptions(f"The mode must be {modes}, not {mode!r}.")
     if players is not None and (
         not core.is_whole_number(players) or not (MIN_PLAYERS <= players <= MAX_PLAYERS)
     ):

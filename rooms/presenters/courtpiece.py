@@ -11,6 +11,7 @@ the room's snapshot (loaded with it), never from a query.
 from typing import TypedDict
 
 from games.core import FRENCH_SUIT_NAMES
+from games.courtpiece.options import FOUR_POINT_RANK
 from rooms.presenters.common import FRENCH_PIPS, action_json, results, seat_names
 
 # Seats 0-3 in play order, anticlockwise: partners face each other.
@@ -23,7 +24,6 @@ KIND_TITLES = {
     "six": "all 13 hands with the chosen pair",
 }
 KIND_SHORT = {"court": "Court", "goon_court": "Goon Court", "four": "4-point win", "six": "6-point win"}
-RANK_WORDS = {"T": "10", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
 
 
 class Trump(TypedDict):
@@ -243,7 +243,7 @@ def public(snapshot, view: dict) -> dict:
             teams=_teams(view, names),
             last_round=_last_round(snapshot, log, names),
             last_trick=view.get("last_trick"),
-            four_rank=RANK_WORDS.get(rank, rank) if rank else None,
+            four_rank=FOUR_POINT_RANK.words(rank) if rank else None,
             turn_name=names.get(to_act[0]) if to_act else None,
             calling=view.get("phase") == "call",
         ),

@@ -24,14 +24,14 @@ POINTS = {"normal": 1, "court": 2, "goon_court": 3, "four": 4, "six": 6}
 def tables(draw):
     """Options: each given or left to its default (the 4-point rank in any accepted spelling)."""
     choices = {
-        "game": st.sampled_from(options.GAME_CHOICES),
-        "pile": st.sampled_from(sorted(options.PILE_CHOICES)),
+        "game": st.sampled_from(options.VARIANT.choices),
+        "pile": st.sampled_from(options.PILE.choices),
         "ace_cannot_win_pile": st.booleans(),
         "four_point_rank": st.sampled_from([None, *cards.RANKS, "10", "q"]),
         # Mostly short tables, so that most games end.
-        "winning_points": st.just(10) | st.just(11) | st.integers(12, options.WINNING_POINTS_RANGE[1]),
-        "bet": st.integers(*options.BET_RANGE),
-        "clock": st.integers(*options.CLOCK_RANGE),
+        "winning_points": st.just(10) | st.just(11) | st.integers(12, options.WINNING_POINTS.high),
+        "bet": st.integers(options.BET.low, options.BET.high),
+        "clock": st.integers(options.CLOCK.low, options.CLOCK.high),
     }
     table = {key: draw(value) for key, value in choices.items() if draw(st.booleans())}
     if table.get("four_point_rank") is not None and draw(st.booleans()):

@@ -16,13 +16,13 @@ from django.utils import timezone
 from accounts import coins
 from accounts.identity import Player
 from accounts.models import LedgerEntry, User, Wallet
-from games import core
+from games import core, registry
 from games.courtpiece.rules import ENGINE
 from leaderboard.models import Result
 from leaderboard.points import points_for
 from rooms import courtpiece_coins, presence, services, tasks
 from rooms.errors import RoomError
-from rooms.forms import FORMS, CourtPieceRoomForm
+from rooms.forms import RoomForm
 from rooms.gamerules import COURTPIECE_RULES, DIGITS, RULES
 from rooms.models import MatchAction, Room
 from rooms.rendering import render_table
@@ -91,6 +91,10 @@ def _public(page: str) -> str:
 # ----------------------------------------------------------------- rules and form
 
 
+def court_piece_form(data=None) -> RoomForm:
+    return RoomForm(registry.definition("courtpiece"), data)
+
+
 def test_court_piece_room_rules():
     rules = COURTPIECE_RULES
     assert RULES["courtpiece"] is rules and rules.engine is ENGINE and rules.title == "Court Piece"
@@ -103,20 +107,19 @@ def test_court_piece_room_rules():
     assert rules.standin_after_timeouts == 5
     assert rules.on_events is not None and rules.can_play is not None
     assert rules.join_order == (2, 1, 3)
-    assert FORMS["courtpiece"] is CourtPieceRoomForm
 
 
 def test_the_form_turns_its_fields_into_engine_options():
-    form = CourtPieceRoomForm({**FORM_DATA, "game": "hidden", "pile": "5-3-3", "ace_cannot_win_pile": "on",
-                               "four_point_rank": "T", "six_point": "on", "winning_points": "25",
-                               "bet": "250", "clock": "8"})
+    form = court_piece_form({**FORM_DATA, "game": "hidden", "pile": "5-3-3", "ace_cannot_win_pile": "on",
+                             "four_point_rank": "T", "six_point": "on", "winning_points": "25",
+                             "bet": "250", "clock": "8"})
     assert form.is_valid(), form.errors
     assert form.game_options() == {
         "game": "hidden", "pile": "5-3-3", "ace_cannot_win_pile": True, "four_point_rank": "T",
         "six_point": True, "winning_points": 25, "bet": 250, "clock": 8,
     }
     assert ENGINE.validate_options(form.game_options()) == form.game_options()
-    form = CourtPieceRoomForm(FORM_DATA)
+    form = court_piece_form(FORM_DATA)
     assert form.is_valid() and form.game_options()["four_point_rank"] is None
 
 
@@ -137,7 +140,7 @@ def test_the_form_turns_its_fields_into_engine_options():
     ],
 )
 def test_the_form_refuses_bad_values_clearly(data, field, message):
-    form = CourtPieceRoomForm({**FORM_DATA, **data})
+    form = court_piece_form({**FORM_DATA, **data})
     assert not form.is_valid()
     assert message in " ".join(form.errors[field])
 

@@ -10,13 +10,13 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 
-from games import core
+from games import core, registry
 from games.dayous.rules import ENGINE
 from leaderboard.models import Result
 from leaderboard.points import points_for
 from rooms import presence, services, tasks
 from rooms.errors import RoomError
-from rooms.forms import FORMS, DayousRoomForm
+from rooms.forms import RoomForm
 from rooms.gamerules import DAYOUS_RULES, LETTERS_WITHOUT_LOOKALIKES, RULES
 from rooms.models import MatchAction, Room
 from rooms.reactions import DAYOUS_ASK, is_phrase, player_reactions
@@ -46,6 +46,10 @@ def _public(page: str) -> str:
 # ----------------------------------------------------------------- rules and form
 
 
+def dayous_form(data=None) -> RoomForm:
+    return RoomForm(registry.definition("dayous"), data)
+
+
 def test_dayous_room_rules():
     assert RULES["dayous"] is DAYOUS_RULES
     assert DAYOUS_RULES.engine is ENGINE and DAYOUS_RULES.title == "Dayous"
@@ -53,14 +57,13 @@ def test_dayous_room_rules():
     assert DAYOUS_RULES.start_when_full_after == timedelta(0)
     assert DAYOUS_RULES.fill_with_bots_after == timedelta(minutes=3)
     assert set(DAYOUS_RULES.bots) == {"easy", "normal", "strong"}
-    assert FORMS["dayous"] is DayousRoomForm
 
 
 def test_the_form_offers_players_decks_and_clock_with_their_defaults():
-    form = DayousRoomForm()
+    form = dayous_form()
     assert list(form.fields)[:3] == ["players", "decks", "clock"]
     assert (form["players"].value(), form["decks"].value(), form["clock"].value()) == ("4", "1", 30)
-    form = DayousRoomForm(
+    form = dayous_form(
         {"players": "6", "decks": "2", "clock": "15", "is_public": "0", "bot_level": "easy"}
     )
     assert form.is_valid(), form.errors
@@ -80,8 +83,8 @@ def test_the_form_offers_players_decks_and_clock_with_their_defaults():
     ],
 )
 def test_the_form_refuses_values_out_of_range(data, field, message):
-    form = DayousRoomForm({"players": "4", "decks": "1", "clock": "30", "is_public": "1",
-                           "bot_level": "normal", **data})
+    form = dayous_form({"players": "4", "decks": "1", "clock": "30", "is_public": "1",
+                        "bot_level": "normal", **data})
     assert not form.is_valid()
     assert message in " ".join(form.errors[field])
 

@@ -1,0 +1,183 @@
+"""A game's table options, declared once in its own package (``games/<game>/options.py``,
+``OPTIONS``): what each option may be and its default, which the engine checks, and how
+the site words it: the create form, the room header's badges, the lobby's list, the
+leaderboard's modes. Pure Python."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from games import core
+
+ChoiceValue = str | int | None
+
+
+def either(words: Sequence[str]) -> str:
+    """``["a", "b", "c"]`` as "a, b or c"."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+@dataclass(frozen=True)
+class Badge:
+    """How the room header shows an option: ``words`` with ``{}`` for the value's words."""
+
+    name: str  # the badge's data-testid
+    words: str = "{}"
+    mode: bool = False  # shown as the table's mode
+
+
+@dataclass(frozen=True, kw_only=True)
+class Option:
+    """What every option has: a ``Choice``, a ``WholeNumber`` or a ``Switch``."""
+
+    key: str  # in the stored options and the form's field
+    label: str
+    help_text: str = ""
+    badge: Badge | None = None  # None: the room header does not show it
+    lobby: str = ""  # the lobby's words for it, with ``{}`` for the value's; "": not listed
+
+    def words(self, value: Any) -> str:
+        """The value as the room header and the lobby say it."""
+        return str(value)
+
+    def listed(self, value: Any) -> bool:
+        return bool(self.lobby)
+
+
+@dataclass(frozen=True)
+class Value:
+    """One of a choice's values."""
+
+    value: ChoiceValue  # as the engine stores it; None: none at all ("Off")
+    label: str  # on the create form
+    short: str = ""  # in the room header, the lobby and the leaderboard; "": the label
+    listed: bool = True  # the lobby names it (a choice's usual value may go unsaid)
+
+    @property
+    def words(self) -> str:
+        return self.short or self.label
+
+
+@dataclass(frozen=True, kw_only=True)
+class Choice(Option):
+    """One value of a few. The create form offers the default first, then the others
+    in the order given; ``buttons``: as radio buttons, else as a drop-down list."""
+
+    values: tuple[Value, ...]
+    default: ChoiceValue
+    buttons: bool = False
+    missing_error: str = ""  # the form's words when none is chosen; "": the form's own
+    invalid_error: str = ""  # and for a value that is not one of them
+
+    @property
+    def choices(self) -> tuple[ChoiceValue, ...]:
+        return tuple(value.value for value in self.values)
+
+    def value_of(self, value: Any) -> Value | None:
+        return next((known for known in self.values if type(known.value) is type(value) and known.value == value), None)
+
+    def accepts(self, value: Any) -> bool:
+        return self.value_of(value) is not None
+
+    def words(self, value: Any) -> str:
+        known = self.value_of(value)
+        return known.words if known else str(value)
+
+    def listed(self, value: Any) -> bool:
+        known = self.value_of(value)
+        return bool(self.lobby) and (known is None or known.listed)
+
+    @property
+    def offered(self) -> tuple[Value, ...]:
+        """The values in the order the create form offers them: the default first."""
+        return tuple(sorted(self.values, key=lambda value: value.value != self.default))
+
+
+@dataclass(frozen=True, kw_only=True)
+class WholeNumber(Option):
+    """A whole number from ``low`` to ``high``, counted in ``unit`` (points, coins, seconds)."""
+
+    low: int
+    high: int
+    default: int
+    unit: str
+
+    def accepts(self, value: Any) -> bool:
+        return core.is_whole_number(value) and self.low <= value <= self.high
+
+
+@dataclass(frozen=True, kw_only=True)
+class Switch(Option):
+    """On or off. ``needs``: the key of a choice that must not be None for it to be on."""
+
+    default: bool = False
+    needs: str = ""
+    needs_error: str = ""  # the form's words when it is on without what it needs
+
+    def accepts(self, value: Any) -> bool:
+        return type(value) is bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlayerCount:
+    """The host chooses how many play, from ``low`` to ``high``; without it the rooms
+    seat a game's fixed number."""
+
+    low: int
+    high: int
+    default: int
+    help_text: str = ""
+
+
+AnyOption = Choice | WholeNumber | Switch
+
+
+@dataclass(frozen=True)
+class OptionsSchema:
+    """A game's options in the order the create form asks them and the room header
+    shows them."""
+
+    options: tuple[AnyOption, ...] = ()
+    players: PlayerCount | None = None
+
+    def __getitem__(self, key: str) -> AnyOption:
+        found = next((option for option in self.options if option.key == key), None)
+        if found is None:
+            raise KeyError(key)
+        return found
+
+    def keys(self) -> tuple[str, ...]:
+        return tuple(option.key for option in self.options)
+
+    def defaults(self) -> dict[str, Any]:
+        return {option.key: option.default for option in self.options}
+
+    def unmet_need(self, options: Mapping[str, Any]) -> Switch | None:
+        """The first switch that is on while the choice it needs is None."""
+        return next(
+            (
+                option
+                for option in self.options
+                if isinstance(option, Switch) and option.needs and options.get(option.key)
+                and options.get(option.needs) is None
+            ),
+            None,
+        )
+
+    def badges(self, options: Mapping[str, Any]) -> list[tuple[Badge, str]]:
+        """The room header's badges for a table's options, each with its words."""
+        return [
+            (option.badge, option.badge.words.format(option.words(options[option.key])))
+            for option in self.options
+            if option.badge is not None and options.get(option.key) is not None
+        ]
+
+    def listed(self, options: Mapping[str, Any]) -> list[str]:
+        """What the lobby says of a table's options: ["Rung Kaat", "bet 300"]."""
+        return [
+            option.lobby.format(option.words(options[option.key]))
+            for option in self.options
+            if options.get(option.key) is not None and option.listed(options[option.key])
+        ]

@@ -1,0 +1,32 @@
+"""The create form each game's options schema makes (rooms/forms.py): posted as it is
+first shown, it makes the table the engine makes by default."""
+
+import pytest
+
+from games import registry
+from rooms.forms import RoomForm
+from tests import highcard
+
+
+def as_first_shown(form: RoomForm) -> dict:
+    """What the browser posts of a form nobody changed (a box left unticked is not sent)."""
+    data = {name: form[name].value() for name in form.fields}
+    return {name: value for name, value in data.items() if value is not None and value is not False}
+
+
+@pytest.mark.parametrize("game", [*registry.GAMES, highcard.GAME], ids=lambda game: game.slug)
+def test_the_form_accepts_the_defaults(game):
+    form = RoomForm(game, as_first_shown(RoomForm(game)))
+    assert form.is_valid(), form.errors
+    assert form.game_options() == game.options.defaults()
+    assert game.engine.validate_options(form.game_options()) == form.game_options()
+    players = game.options.players
+    assert form.players() == (players.default if players else None)
+    assert list(form.fields)[-2:] == ["is_public", "bot_level"]
+    assert form.cleaned_data["is_public"] is True and form.cleaned_data["bot_level"] == "normal"
+
+
+def test_the_form_asks_the_options_in_the_order_the_game_declares_them():
+    for game in registry.GAMES:
+        players = ["players"] if game.options.players else []
+        assert list(RoomForm(game).fields) == [*players, *game.options.keys(), "is_public", "bot_level"]
