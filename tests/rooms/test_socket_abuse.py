@@ -32,7 +32,6 @@ pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
 # The consumers' tests' fixtures: their table of eight guests, and no cached snapshots.
 table = test_consumers.table
-_no_cached_snapshots = test_consumers._no_cached_snapshots
 
 
 async def _settle_all(*comms) -> list[list[str]]:

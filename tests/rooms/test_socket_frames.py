@@ -32,7 +32,6 @@ from tests.rooms import test_consumers
 pytestmark = pytest.mark.django_db(transaction=True)
 
 table = test_consumers.table
-_no_cached_snapshots = test_consumers._no_cached_snapshots
 
 TEXT, RESERVED = 0x1, 0x3
 SEND_BUFFER = 4096
