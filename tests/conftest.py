@@ -11,6 +11,39 @@ from tests import highcard
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 
+# The quick tier, `make test ARGS="-m quick"`: the rules engines, and the write path —
+# every change to a room (seating, starting, moves, timeouts, bots, pauses, the next
+# game), the coins it moves and the results it records — with no browser and no server.
+QUICK = (
+    "tests/games/",
+    "tests/rooms/test_services.py",
+    "tests/rooms/test_tasks.py",
+    "tests/rooms/test_host_start.py",
+    "tests/rooms/test_fill_with_bots.py",
+    "tests/rooms/test_abandoned_rooms.py",
+    "tests/rooms/test_pauses.py",
+    "tests/rooms/test_play_again.py",
+    "tests/rooms/test_timeout_marks.py",
+    "tests/rooms/test_courtpiece_rooms.py",
+    "tests/rooms/test_dayous_rooms.py",
+    "tests/rooms/test_courtpiece_coins.py",
+    "tests/rooms/test_courtpiece_holds.py",
+    "tests/rooms/test_welcome_coins.py",
+    "tests/accounts/test_coins.py",
+    "tests/accounts/test_guest_coins.py",
+    "tests/leaderboard/test_points.py",
+    "tests/leaderboard/test_standings.py",
+    "tests/leaderboard/test_recent.py",
+    "tests/leaderboard/test_ratings.py",
+    "tests/leaderboard/test_voiding.py",
+)
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if item.nodeid.startswith(QUICK):
+            item.add_marker(pytest.mark.quick)
+
 
 @pytest.fixture(scope="session")
 def redis_url():
