@@ -51,6 +51,12 @@ def loop_client(url: str) -> aioredis.Redis:
     return client
 
 
+def forget_all() -> None:
+    """Forget every loop's client, as a new process starts (between tests, when the
+    loops they belong to are closed)."""
+    _loop_clients.clear()
+
+
 class RedisCache(django_redis.RedisCache):
     """Django's Redis cache, whose ``aget`` reads on the event loop, in the same format."""
 

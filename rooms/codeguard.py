@@ -156,6 +156,12 @@ def forget_room_id(code: str) -> None:
     _room_ids.pop(code.upper(), None)
 
 
+def forget_all() -> None:
+    """Forget every code's id and lookup, as a new process starts (between tests)."""
+    _room_ids.clear()
+    _lookups.clear()
+
+
 def _find_id(code: str) -> int | None:
     return Room.objects.filter(code=code).values_list("id", flat=True).first()
 

@@ -105,6 +105,11 @@ def _forget_read(room_id: int, read: asyncio.Future[Presence]) -> None:
         del _reads_under_way[room_id]
 
 
+def forget_all() -> None:
+    """Forget every read under way, as a new process starts (between tests)."""
+    _reads_under_way.clear()
+
+
 def current(room_id: int) -> Presence:
     """For a page load (sync code)."""
     return _summarise(sync_client().zrangebyscore(_key(room_id), time.time(), "+inf"))

@@ -50,3 +50,10 @@ async def _announce_late(channel_layer, room_id: int) -> None:
         await announce(channel_layer, room_id)
     except UNREACHABLE as error:
         limited_log.warning("Redis is unreachable (%s): presence not announced in room %s.", error, room_id)
+
+
+def forget_all() -> None:
+    """Forget every window and late announcement, as a new process starts (between
+    tests, when the loops they belong to are closed)."""
+    _windows.clear()
+    _late_announcements.clear()

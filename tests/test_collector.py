@@ -13,6 +13,7 @@ import sys
 import pytest
 
 from config.collector import THRESHOLDS, YOUNG_EVERY_SECONDS, Collector, generation_due, lifespan
+from tests.waits import wait_until_async
 
 SHOW = "import gc, json, config.asgi; print(json.dumps([gc.get_threshold(), gc.get_freeze_count()]))"
 
@@ -150,8 +151,7 @@ async def test_a_serving_process_collects_on_time_from_startup_to_shutdown():
     try:
         await to_app.put({"type": "lifespan.startup"})
         assert (await from_app.get())["type"] == "lifespan.startup.complete"
-        await asyncio.sleep(YOUNG_EVERY_SECONDS * 5)
-        assert len(on_time) >= 3
+        await wait_until_async(lambda: len(on_time) >= 3, YOUNG_EVERY_SECONDS * 5, "three collections on time")
         await to_app.put({"type": "lifespan.shutdown"})
         assert (await from_app.get())["type"] == "lifespan.shutdown.complete"
         await serving

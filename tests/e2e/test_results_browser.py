@@ -65,7 +65,7 @@ def test_the_results_close_to_show_the_table_and_open_again_from_the_action_bar(
 
     results = ann.get_by_test_id("results")
     expect(results.locator("tbody tr")).to_have_count(8)
-    ann.wait_for_timeout(400)  # every card that left has faded out
+    expect(ann.locator(".card-ghost")).to_have_count(0)  # every card that left has faded out
     assert ann.evaluate("window.coveredRows") == []
     toggle = ann.get_by_test_id("results-toggle")
     expect(toggle).to_have_attribute("aria-expanded", "true")

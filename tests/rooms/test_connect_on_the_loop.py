@@ -25,13 +25,6 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 CORA = Player(name="Cora", guest_id="guest-cora")
 
 
-@pytest.fixture(autouse=True)
-def _no_cached_snapshots():
-    snapshots.clear()
-    yield
-    snapshots.clear()
-
-
 def _headers(person: Player) -> list[tuple[bytes, bytes]]:
     cookie = f"sessionid={client_for(person).session.session_key}".encode()
     return [(b"origin", b"http://localhost"), (b"host", b"localhost"), (b"cookie", cookie)]

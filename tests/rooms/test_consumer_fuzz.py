@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 from games import core
 from games.disunyer.rules import ENGINE
 from rooms import incoming
-from rooms.snapshots import snapshots
 from tests.rooms.helpers import PEOPLE, actor, person_at, playing_room
 from tests.rooms.test_consumers import TOAST, _act, _connect, _game, _session_for, _settle
 
@@ -28,7 +27,6 @@ def table(redis_url, transactional_db, monkeypatch):
     player's socket sends thousands of messages, far past a socket's budget (which
     tests/rooms/test_socket_abuse.py tests): here every one of them is read."""
     monkeypatch.setattr(incoming, "PLAYER_BUDGET", 10**9)
-    snapshots.clear()
     monkeypatch.setattr(core, "new_seed", lambda: "fuzz-tests")
     room = playing_room(PEOPLE)
     seat = actor(room)
@@ -39,7 +37,6 @@ def table(redis_url, transactional_db, monkeypatch):
         legal=ENGINE.legal_actions(room.match.state, seat),
         session=_session_for(person_at(room, seat)),
     )
-    snapshots.clear()
 
 
 _FRAME = {str: "text", bytes: "bytes"}

@@ -25,7 +25,7 @@ from rooms.followups import room_group
 from rooms.models import MatchAction, Room
 from rooms.redisclients import async_client
 from rooms.rendering import render_presence, render_table
-from rooms.snapshots import latest_key, load_snapshot, snapshots
+from rooms.snapshots import latest_key, load_snapshot
 from tests.rooms.helpers import ANN, BEA, PEOPLE, ZED, actor, create, fresh, person_at, playing_room
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
@@ -33,14 +33,6 @@ pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 TOAST = 'class="toast"'
 PRESENCE = 'id="spectators" data-testid="spectators" hx-swap-oob="true"'
 REACTION = 'class="reaction'
-
-
-@pytest.fixture(autouse=True)
-def _no_cached_snapshots():
-    """Snapshots are cached per process: each test starts from the database."""
-    snapshots.clear()
-    yield
-    snapshots.clear()
 
 
 def _session_for(person) -> str:

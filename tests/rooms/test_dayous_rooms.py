@@ -412,10 +412,8 @@ def test_quick_phrases_are_player_reactions_of_dayous_only():
 async def test_a_player_sends_a_quick_phrase_and_a_spectator_cannot(redis_url):
     from asgiref.sync import sync_to_async
 
-    from rooms.snapshots import snapshots
     from tests.rooms.test_consumers import TOAST, _connect, _session_for, _until
 
-    snapshots.clear()
     room = await sync_to_async(create)(players=2)
     await sync_to_async(services.do_join)(room.pk, BEA)
     ann = await _connect(room.code, await sync_to_async(_session_for)(ANN))
@@ -430,4 +428,3 @@ async def test_a_player_sends_a_quick_phrase_and_a_spectator_cannot(redis_url):
     finally:
         await ann.disconnect()
         await zed.disconnect()
-        snapshots.clear()

@@ -25,7 +25,7 @@ from games import core
 from rooms import presence, services
 from rooms.gamerules import RoomRules, rules_for
 from rooms.rendering import render_table
-from rooms.snapshots import load_snapshot, snapshots
+from rooms.snapshots import load_snapshot
 from tests.rooms.fairness_games import GAMES, play_one, started_room
 from tests.rooms.helpers import ANN, BEA, ZED, client_for, fresh
 
@@ -150,7 +150,6 @@ async def test_no_frame_page_log_event_task_or_bot_input_carries_the_seed_before
     monkeypatch.setattr(core, "new_seed", lambda: LONG_GAME_SEED)
     bots_randomness = random.Random(LONG_GAME_SEED)
     monkeypatch.setattr(services, "bot_randomness", lambda: bots_randomness.getrandbits(128))
-    snapshots.clear()
     room = await database_sync_to_async(started_room)("disunyer", (ANN, BEA))
     match = room.match
     secrets = (match.seed, match.salt)

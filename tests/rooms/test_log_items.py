@@ -39,7 +39,6 @@ def test_the_log_partial_shows_its_items_and_an_empty_log_shows_none():
 
 
 def test_each_line_is_made_once_and_a_new_version_makes_only_its_new_events_lines():
-    _line.cache_clear()
     log_items(EVENTS[:2], NAMES, "dayous")
     assert _line.cache_info().misses == 2
     again = log_items(EVENTS, NAMES, "dayous")  # the next version: one event more

@@ -46,13 +46,6 @@ from tests.rooms.helpers import (
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("redis_url")]
 
 
-@pytest.fixture(autouse=True)
-def _no_cached_snapshots():
-    snapshots.clear()
-    yield
-    snapshots.clear()
-
-
 def _versions(frames: list[str]) -> list[int]:
     tables = [frame for frame in frames if 'id="table-public"' in frame]
     return [int(frame.split('data-version="', 1)[1].split('"', 1)[0]) for frame in tables]

@@ -27,7 +27,6 @@ from tests.rooms.test_consumers import TOAST, _connect, _game, _settle, _table_a
 pytestmark = pytest.mark.django_db(transaction=True)
 
 table = test_consumers.table
-_no_cached_snapshots = test_consumers._no_cached_snapshots
 
 
 @pytest.fixture

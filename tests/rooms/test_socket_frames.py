@@ -26,13 +26,14 @@ from channels.layers import get_channel_layer
 from django.test import Client
 
 from config.asgi import application
+from rooms import presence
 from rooms.followups import room_group
 from tests.rooms import test_consumers
+from tests.waits import wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 table = test_consumers.table
-_no_cached_snapshots = test_consumers._no_cached_snapshots
 
 TEXT, RESERVED = 0x1, 0x3
 SEND_BUFFER = 4096
@@ -136,12 +137,12 @@ def test_a_text_frame_that_is_not_utf8_closes_the_socket_with_a_line_logged(serv
     line for it, without a traceback, and the socket leaves nothing behind."""
     with caplog.at_level(logging.INFO, logger="uvicorn.error"):
         zed = _open(served.port, table.code, table.zed)
-        time.sleep(0.5)
+        wait_until(lambda: presence.current(table.room.pk).spectators == 1, 10, "Zed watches")
         zed.sendall(_frame(TEXT, b"\xff\xfe{"))
-        time.sleep(0.5)
+        wait_until(lambda: any("Invalid UTF-8" in record.getMessage() for record in caplog.records), 10,
+                   "uvicorn logs the frame")
         zed.close()
         _until_nothing_is_left(served, table.room.pk)
-    assert any("Invalid UTF-8" in record.getMessage() for record in caplog.records)
     assert _tracebacks(caplog) == []
 
 
