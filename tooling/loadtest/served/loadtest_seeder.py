@@ -23,8 +23,8 @@ from django.conf import settings  # noqa: E402
 from django.db import transaction  # noqa: E402
 
 from accounts.identity import Player, ensure_guest  # noqa: E402
+from rooms import forms as room_forms  # noqa: E402
 from rooms import services  # noqa: E402
-from rooms.forms import FORMS  # noqa: E402
 from rooms.gamerules import rules_for  # noqa: E402
 from rooms.models import Room  # noqa: E402
 
@@ -49,11 +49,19 @@ def _player(session_key: str) -> Player:
     return Player(name=name, guest_id=guest_id)
 
 
+def _form(game: str, data=None):
+    """The site's creation form for ``game``: built from the game's definition, or, in a
+    tree from before the games' definitions, the game's own form class."""
+    if hasattr(room_forms, "FORMS"):
+        return room_forms.FORMS[game](data)
+    return room_forms.RoomForm(import_module("games.registry").definition(game), data)
+
+
 def _default_form(game: str):
     """The creation form as a host leaves it: every field at its initial value."""
-    form_class = FORMS[game]
-    defaults = {name: field.initial for name, field in form_class.base_fields.items() if field.initial is not None}
-    form = form_class(defaults)
+    fields = _form(game).fields
+    defaults = {name: field.initial for name, field in fields.items() if field.initial is not None}
+    form = _form(game, defaults)
     if not form.is_valid():
         raise ValueError(f"The {game} form's defaults do not validate: {form.errors.as_text()}")
     return form
