@@ -6,13 +6,13 @@ bank is the only place coins come from or go to, so at every moment
     sum(wallet balances) + bank balance == 0
 
 (deleting an account gives its coins back to the bank first). The rules (house
-ruling "Coins"; what a round bets is the game's room rules' to say: Court Piece's are in
-``rooms.courtpiece_coins``):
+ruling "Coins"; what a round bets is the game's to say, its definition's ``Stakes``,
+and ``rooms.table_coins`` settles it):
 
 * An account's ``WELCOME_COINS`` (1,000) come from the bank, a ``welcome`` entry, when
-  its wallet is opened: when it first plays for coins (its first Court Piece round is
-  settled) or finishes its first game of any kind (``open_wallets``), whichever comes
-  first, or when staff first grant or take its coins. Until then it has no wallet and
+  its wallet is opened: when it first plays for coins (its first round played for
+  coins is settled) or finishes its first game of any kind (``open_wallets``),
+  whichever comes first, or when staff first grant or take its coins. Until then it has no wallet and
   is on no board, and the bank has paid nothing, while ``balance_of`` counts the welcome
   coins (to sit down, at the table), as for a guest: accounts made and never played
   (sign-up, ``createsuperuser``, the admin, scripts) cost the bank nothing, so making
@@ -37,9 +37,9 @@ ruling "Coins"; what a round bets is the game's room rules' to say: Court Piece'
 * To sit down a player needs twice the table's bet (``can_sit``), free: a seat holds
   what sitting there needed while its person sits in a waiting or playing room, so the
   same coins cannot back two seats (what a person's other seats hold is read from the
-  seats themselves, ``rooms.courtpiece_coins.held_elsewhere``). A player with less than
+  seats themselves, ``rooms.table_coins.held_elsewhere``). A player with less than
   the bet can no longer cover it (``cannot_cover``): from the end of that round a
-  stand-in bot plays their seat (``rooms.gamerules``).
+  stand-in bot plays their seat (``rooms.table_coins``).
 * Staff can ``grant`` and ``take`` coins, with a reason, recorded with their account.
 
 Locking: wallet rows are locked (``select_for_update``) in wallet-id order, then any

@@ -231,8 +231,9 @@ def _bot_delay_ms() -> tuple[int, int]:
 
 BOT_DELAY_MS = _bot_delay_ms()
 
-# Pauses for people to read what just happened, in ms (rooms/gamerules.py names the
-# events): the table stays still, nobody acts, and the next clock starts after them.
+# Pauses for people to read what just happened, in ms (each game's table, in its
+# definition, names the events that call for each: rooms/gamerules.py): the table stays
+# still, nobody acts, and the next clock starts after them.
 PAUSE_AFTER_KNOCKOUT_MS = env_int("PAUSE_AFTER_KNOCKOUT_MS", 3000, minimum=0, maximum=30000)
 PAUSE_AFTER_TRICK_MS = env_int("PAUSE_AFTER_TRICK_MS", 1500, minimum=0, maximum=30000)
 PAUSE_AFTER_ROUND_MS = env_int("PAUSE_AFTER_ROUND_MS", 5000, minimum=0, maximum=30000)

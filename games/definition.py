@@ -5,8 +5,10 @@ definitions; the site reads each game's facts from there and names no game itsel
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import timedelta
+from types import MappingProxyType
 from typing import Any
 
 from games.core import Engine
@@ -87,6 +89,68 @@ class Leaderboard:
     game_word: str = "game"  # one game, in a sentence: "12 rated games"
 
 
+LETTERS_WITHOUT_LOOKALIKES = "ACDEFHJKMNPRTUVWXY"
+DIGITS = "0123456789"
+
+
+def bot_levels(easy: type, normal: type, strong: type) -> Mapping[str, type]:
+    """The bot at each level the rooms offer: random play, rules of thumb, search."""
+    return MappingProxyType({"easy": easy, "normal": normal, "strong": strong})
+
+
+@dataclass(frozen=True)
+class Table:
+    """How a room of the game is coded, filled, started and paused (the site's room
+    rules, ``rooms/gamerules.py``, read it)."""
+
+    code_alphabet: str = LETTERS_WITHOUT_LOOKALIKES
+    code_length: int = 4
+    fixed_seats: int | None = None  # None: the host chooses the number of seats
+    # Once every seat is taken it starts after this; None: only the host or the bots start it.
+    start_when_full_after: timedelta | None = timedelta(0)
+    # This long after its creation bots take the empty seats and it starts; None: never.
+    fill_with_bots_after: timedelta | None = timedelta(minutes=3)
+    # The host may start before the room is full; bots then take the empty seats.
+    host_can_start: bool = False
+    # After this many timeouts in a row a bot plays the seat until its player acts.
+    standin_after_timeouts: int | None = None
+    # Where people sit as they join, as offsets from the host's seat (e.g. (2, 1, 3):
+    # the first to join sits opposite the host). None: the first empty seat.
+    join_order: tuple[int, ...] | None = None
+    # The host's partner sits at this offset from the host; with it the host can propose
+    # another partner, which every person in the other seats must accept.
+    partner_offset: int | None = None
+    # Pauses for people to read what just happened: event type -> which pause,
+    # "knockout", "trick" or "round" (the site's PAUSE_AFTER_*_MS settings).
+    pauses: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+
+
+@dataclass(frozen=True)
+class RoundCoins:
+    """What one round that ended moves: the bank pays ``amount`` to the person at each of
+    the ``winners`` seats, and the person at each of the ``losers`` seats pays it to the
+    bank (or what they have)."""
+
+    round: int
+    winners: tuple[int, ...]
+    losers: tuple[int, ...]
+    amount: int
+    why: str = ""  # why the amount is not the bet, for the ledger's reasons: "doubled: all 13 hands"
+
+
+@dataclass(frozen=True)
+class Stakes:
+    """How a game played for coins bets them; the site settles them
+    (``rooms/table_coins.py``). Its options have a whole number ``bet``, the coins a
+    round bets."""
+
+    # (the public events of one change, the number of seats, the bet) -> what each
+    # round that ended among those events moves.
+    round_coins: Callable[[Sequence[Mapping[str, Any]], int, int], list[RoundCoins]]
+    # How many rounds of this state have ended (each one's coins are on the ledger).
+    rounds_over: Callable[[Mapping[str, Any]], int]
+
+
 @dataclass(frozen=True)
 class GameDefinition:
     """One game as the site offers it."""
@@ -96,7 +160,7 @@ class GameDefinition:
     players: str  # who plays it, in words: "2–8 players"
     summary: str
     engine: Engine
-    # The bot that plays at each level the rooms offer: "easy", "normal", "strong".
+    # The bot that plays at each level the rooms offer (``bot_levels``).
     bots: Mapping[str, type]
     # Each bot level's fixed rating (OpenSkill's mu, docs/ratings.md), fitted by
     # ``manage.py fit_bot_ratings``. A level left out plays at a new account's, as the
@@ -107,10 +171,15 @@ class GameDefinition:
     teams: int | None = None
     # Its table options (games/options_schema.py), declared in its options.py.
     options: OptionsSchema = field(default_factory=OptionsSchema)
-    # Each round bets coins: its options have a whole number ``bet``, the coins a round
-    # bets, and the create form shows the creator's coins beside it.
-    plays_for_coins: bool = False
+    table: Table = field(default_factory=Table)
+    # None: it is not played for coins. Else each round bets coins, and the create form
+    # shows the creator's coins beside the bet.
+    stakes: Stakes | None = None
     leaderboard: Leaderboard = field(default_factory=Leaderboard)
+
+    @property
+    def plays_for_coins(self) -> bool:
+        return self.stakes is not None
 
     def team_of(self, seat: int) -> int:
         return seat % self.teams if self.teams else seat

@@ -1,11 +1,11 @@
 from accounts.identity import current_player
 from games import registry
-from rooms.courtpiece_coins import held_by
+from rooms.table_coins import held_by
 
 
 def held_coins(request):
-    """What the viewer's seats at open Court Piece tables hold, by table code: read only
-    when shown (the account page)."""
+    """What the viewer's seats at open tables that play for coins hold, by table code:
+    read only when shown (the account page)."""
     who = current_player(request)
     return {"held_coins": lambda: held_by(who)}
 

@@ -3,8 +3,8 @@ from django import forms
 from accounts import coins
 from games.definition import GameDefinition
 from games.options_schema import AnyOption, Choice, PlayerCount, Switch, WholeNumber
-from rooms.courtpiece_coins import held_by
 from rooms.gamerules import BOT_LEVELS
+from rooms.table_coins import held_by
 
 
 def _whole_number(number: WholeNumber) -> forms.IntegerField:

@@ -83,10 +83,11 @@ class Seat(Occupant, models.Model):
     bot_level = models.CharField(max_length=10, blank=True)
     timeouts_in_a_row = models.PositiveSmallIntegerField(default=0)
     # A stand-in bot plays the seat because the game's rules keep its person out
-    # (``RoomRules.on_events``; Court Piece: they could not cover the bet, and the seat's
-    # rounds move no coins) until their move takes it back (``RoomRules.can_play``). The
-    # database default serves rows written by code that does not know the column (the
-    # previous release during a deploy, older migrations' models).
+    # (``RoomRules.on_events``; at a table that plays for coins: they could not cover the
+    # bet, and the seat's rounds move no coins) until their move takes it back
+    # (``RoomRules.can_play``). The database default serves rows written by code that
+    # does not know the column (the previous release during a deploy, older migrations'
+    # models).
     sitting_out = models.BooleanField(default=False, db_default=False)
 
     class Meta:

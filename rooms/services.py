@@ -16,11 +16,12 @@ from django.utils import timezone
 
 from accounts.coins import open_wallets
 from accounts.identity import Player, bot_name
+from games import registry
 from games.core import IllegalAction, InvalidOptions
 from leaderboard.services import record_results
 from rooms import botmemory, followups, presence
 from rooms.errors import RoomError, StaleAction
-from rooms.gamerules import BOT_LEVEL_LABELS, HOST_AWAY_LIMIT, RULES, rules_for
+from rooms.gamerules import BOT_LEVEL_LABELS, HOST_AWAY_LIMIT, rules_for
 from rooms.models import Match, MatchAction, Room, Seat
 
 log = logging.getLogger(__name__)
@@ -89,7 +90,7 @@ def do_create_room(
 ) -> Room:
     """A new room with its seats, the creator seated as host. ``players`` sets the
     number of seats where the game lets the host choose it."""
-    if game not in RULES:
+    if registry.find(game) is None:
         raise RoomError("There is no such game.")
     if bot_level not in BOT_LEVEL_LABELS:
         raise RoomError("There is no such bot level.")
@@ -481,8 +482,8 @@ def _locked_playing_room(room_id: int) -> Room:
 
 
 def _require_may_play(player, room: Room) -> None:
-    """A person whose seat a stand-in bot plays may be kept from taking it back (Court
-    Piece: when they can no longer cover the bet)."""
+    """A person whose seat a stand-in bot plays may be kept from taking it back (at a
+    table that plays for coins: when they can no longer cover the bet)."""
     can_play = rules_for(room.game).can_play
     refusal = can_play(player, room) if can_play is not None else None
     if refusal:
@@ -719,8 +720,8 @@ def do_end_match(room_id: int, reason: str) -> None:
 
 def adopt_guest_seats(guest_id: str, user) -> list[str]:
     """Give a guest's seats in unfinished rooms to the account they just made or logged
-    into. A seat the account could not sit down in (Court Piece: twice the bet in coins)
-    stays the guest's; the sentences returned say which and why."""
+    into. A seat the account could not sit down in (at a table that plays for coins: twice
+    the bet) stays the guest's; the sentences returned say which and why."""
     account = Player(name=user.username, user_id=user.pk)
     open_rooms = Seat.objects.filter(
         guest_id=guest_id, room__status__in=[Room.Status.WAITING, Room.Status.PLAYING]

@@ -15,7 +15,7 @@ from games import registry
 from rooms import codeguard, fairness, presence, replays, services, verification
 from rooms.errors import RoomError
 from rooms.forms import JoinByCodeForm, RoomForm
-from rooms.gamerules import RULES
+from rooms.gamerules import rules_for
 from rooms.models import Match, Room
 from rooms.rendering import render_table
 from rooms.snapshots import load_snapshot
@@ -31,7 +31,7 @@ def lobby(request):
     )
     rooms = _without_empty_waiting_rooms(list(rooms))
     template = "rooms/_lobby_list.html" if request.htmx else "rooms/lobby.html"
-    new_rooms = [(game.slug, game.title) for game in registry.GAMES if game.slug in RULES]
+    new_rooms = [(game.slug, game.title) for game in registry.GAMES]
     return render(request, template, {"rooms": rooms, "new_rooms": new_rooms, "code_shapes": _code_shapes()})
 
 
@@ -39,8 +39,8 @@ def _code_shapes() -> list[tuple[str, list[str]]]:
     """Each shape a room code takes, with the games whose rooms have it:
     [("4 letters", ["Disunyer", "Dayous"]), ("6 digits", ["Court Piece"])]."""
     shapes: dict[str, list[str]] = {}
-    for rules in RULES.values():
-        shapes.setdefault(rules.code_shape, []).append(rules.title)
+    for game in registry.GAMES:
+        shapes.setdefault(rules_for(game.slug).code_shape, []).append(game.title)
     return list(shapes.items())
 
 
@@ -60,7 +60,7 @@ def _without_empty_waiting_rooms(rooms: list[Room]) -> list[Room]:
 
 
 def create(request, game):
-    if game not in RULES:
+    if registry.find(game) is None:
         raise Http404("There is no such game.")
     player = current_player(request)
     form = RoomForm(registry.definition(game), request.POST or None, player=player)

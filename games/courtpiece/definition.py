@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from datetime import timedelta
 from types import MappingProxyType
 from typing import Any, cast
 
@@ -10,7 +11,17 @@ from games.core import Engine
 from games.courtpiece.bots import RandomBot, RuleBot, StrongBot
 from games.courtpiece.options import OPTIONS, VARIANT
 from games.courtpiece.rules import ENGINE
-from games.definition import Counter, GameDefinition, Leaderboard, modes_of
+from games.definition import (
+    DIGITS,
+    Counter,
+    GameDefinition,
+    Leaderboard,
+    RoundCoins,
+    Stakes,
+    Table,
+    bot_levels,
+    modes_of,
+)
 
 TEAMS = 2  # partners sit opposite: seats 0 & 2 and 1 & 3
 TEAM_COUNTERS = ("rounds_won", "courts", "goon_courts")
@@ -27,6 +38,32 @@ def recorded_counters(seat: int, outcome: Mapping[str, Any], state: Mapping[str,
     return {key: int((stats.get(key) or [0, 0])[team]) for key in TEAM_COUNTERS}
 
 
+def round_coins(events: Sequence[Mapping[str, Any]], seats: int, bet: int) -> list[RoundCoins]:
+    """Each round that ended among ``events`` (house ruling "Coins"): the bank pays the
+    bet to each player of the winning team and each player of the other team pays it;
+    twice the bet when the round was won with all 13 hands (a Court or a Goon Court)."""
+    moved = []
+    for event in events:
+        if event.get("type") != "round_over":
+            continue
+        team = int(event["winning_team"]) % TEAMS
+        all_hands = bool(event.get("all_hands"))
+        moved.append(
+            RoundCoins(
+                round=int(event["round"]),
+                winners=tuple(seat for seat in range(seats) if seat % TEAMS == team),
+                losers=tuple(seat for seat in range(seats) if seat % TEAMS != team),
+                amount=2 * bet if all_hands else bet,
+                why="doubled: all 13 hands" if all_hands else "",
+            )
+        )
+    return moved
+
+
+def rounds_over(state: Mapping[str, Any]) -> int:
+    return len(state.get("history") or ())
+
+
 GAME = GameDefinition(
     slug="courtpiece",
     title="Court Piece",
@@ -37,11 +74,23 @@ GAME = GameDefinition(
     ),
     # Its actions are TypedDicts, which the contract's plain dicts do not cover for mypy.
     engine=cast(Engine, ENGINE),
-    bots=MappingProxyType({"easy": RandomBot, "normal": RuleBot, "strong": StrongBot}),
+    bots=bot_levels(RandomBot, RuleBot, StrongBot),
     bot_ratings=MappingProxyType({"easy": 13.3, "strong": 28.3}),
     teams=TEAMS,
     options=OPTIONS,
-    plays_for_coins=True,
+    table=Table(
+        code_alphabet=DIGITS,
+        code_length=6,
+        fixed_seats=4,
+        start_when_full_after=timedelta(seconds=5),
+        fill_with_bots_after=None,
+        host_can_start=True,
+        standin_after_timeouts=5,
+        join_order=(2, 1, 3),
+        partner_offset=2,
+        pauses=MappingProxyType({"trick": "trick", "round_over": "round"}),
+    ),
+    stakes=Stakes(round_coins=round_coins, rounds_over=rounds_over),
     leaderboard=Leaderboard(
         points_help=(
             "Points by place: each player of the team that wins the table gets 4, the other team 2; "

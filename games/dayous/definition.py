@@ -12,7 +12,7 @@ from games.dayous.bots import RandomBot, RuleBot, StrongBot
 from games.dayous.bouts import JOURNALS
 from games.dayous.options import DECKS, DEFAULT_OPTIONS, OPTIONS
 from games.dayous.rules import ENGINE
-from games.definition import Counter, GameDefinition, Ladder, Leaderboard, modes_of
+from games.definition import Counter, GameDefinition, Ladder, Leaderboard, Table, bot_levels, modes_of
 
 # The least prestigious first; the keys are short and fixed (the results keep them).
 JOURNAL_COUNTERS = tuple(Counter(f"journal_{cards}", name) for cards, name in sorted(JOURNALS))
@@ -55,9 +55,11 @@ GAME = GameDefinition(
     ),
     # Its actions are TypedDicts, which the contract's plain dicts do not cover for mypy.
     engine=cast(Engine, ENGINE),
-    bots=MappingProxyType({"easy": RandomBot, "normal": RuleBot, "strong": StrongBot}),
+    bots=bot_levels(RandomBot, RuleBot, StrongBot),
     bot_ratings=MappingProxyType({"easy": 2.6, "strong": 32.6}),
     options=OPTIONS,
+    # Court Piece's stand-in rule with a smaller count for Dayous's longer clock (RULINGS.md).
+    table=Table(host_can_start=True, standin_after_timeouts=3),
     leaderboard=Leaderboard(
         points_help=(
             "Points by place: at a table of N the first players out (safe) get N and the dayous 1; "

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from games.definition import Counter, GameDefinition, Leaderboard, modes_of
+from games.definition import Counter, GameDefinition, Leaderboard, Table, bot_levels, modes_of
 from games.disunyer.bots import RandomBot, RuleBot, StrongBot
 from games.disunyer.options import MODE, OPTIONS
 from games.disunyer.rules import ENGINE
@@ -30,9 +30,14 @@ GAME = GameDefinition(
         "Dealt an Ace? Call “Disunyer!” and dare a rival to guess its suit."
     ),
     engine=ENGINE,
-    bots=MappingProxyType({"easy": RandomBot, "normal": RuleBot, "strong": StrongBot}),
+    bots=bot_levels(RandomBot, RuleBot, StrongBot),
     bot_ratings=MappingProxyType({"easy": 19.9, "strong": 24.9}),
     options=OPTIONS,
+    table=Table(
+        fixed_seats=8,
+        # Every knock-out: the reveal's lowest cards, a Disunyer guessed or never called.
+        pauses=MappingProxyType(dict.fromkeys(("out", "guess", "no_call"), "knockout")),
+    ),
     leaderboard=Leaderboard(
         points_help=(
             "Points by place: at a table of N the winner gets N and the first one out 1; "

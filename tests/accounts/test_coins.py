@@ -16,7 +16,7 @@ from django.urls import reverse
 from accounts import coins
 from accounts.identity import Player
 from accounts.models import AppendOnlyError, Bank, LedgerEntry, User, Wallet
-from rooms import courtpiece_coins
+from rooms import table_coins
 from rooms.models import Room, Seat
 from tests.rooms.test_services import _race
 
@@ -130,7 +130,7 @@ def test_a_new_account_has_no_wallet_until_it_plays_for_coins_and_sits_down_with
     assert coins.can_sit(player, 500) is None
     assert not Wallet.objects.exists() and coins.bank_balance() == 0
     room, seats = table(ann, BOT, BOT, BOT)
-    courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0))
+    table_coins.settle_rounds(room, seats, [round_over(1, winning_team=0)])
     welcome, won = ann.wallet.entries.order_by("id")
     assert (welcome.kind, welcome.amount, welcome.balance_after) == (Kind.WELCOME, 1_000, 1_000)
     assert (won.kind, won.amount, won.balance_after) == (Kind.ROUND_WON, 100, 1_100)
@@ -195,7 +195,7 @@ def test_a_normal_win_pays_each_winner_the_bet_and_charges_each_loser(four):
     ann, bea, cal, dan = four
     room, seats = table(ann, bea, cal, dan, bet=100)
     bank_before = coins.bank_balance()
-    entries = courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0))
+    entries = table_coins.settle_rounds(room, seats, [round_over(1, winning_team=0)])
     assert balances(ann, bea, cal, dan) == [1_100, 900, 1_100, 900]
     assert coins.bank_balance() == bank_before
     assert sorted((e.wallet.user.username, e.kind, e.amount) for e in entries) == [
@@ -212,7 +212,7 @@ def test_a_round_won_with_all_13_hands_pays_double(four):
     """Bet 250, team 1 (Bea and Dan) takes all 13 hands: 500 each way."""
     ann, bea, cal, dan = four
     room, seats = table(ann, bea, cal, dan, bet=250)
-    courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=1, all_hands=True))
+    table_coins.settle_rounds(room, seats, [round_over(1, winning_team=1, all_hands=True)])
     assert balances(ann, bea, cal, dan) == [500, 1_500, 500, 1_500]
     assert "doubled: all 13 hands" in bea.wallet.entries.first().reason
     assert total_coins() == 0
@@ -226,7 +226,7 @@ def test_a_player_who_cannot_pay_in_full_pays_what_they_have(four):
     set_balance(dan, 0)
     room, seats = table(ann, bea, cal, dan, bet=100)
     bank_before = coins.bank_balance()
-    courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0))
+    table_coins.settle_rounds(room, seats, [round_over(1, winning_team=0)])
     assert balances(ann, bea, cal, dan) == [1_100, 0, 1_100, 0]
     beas = bea.wallet.entries.first()
     assert (beas.kind, beas.amount, beas.balance_after) == (Kind.ROUND_LOST, -30, 0)
@@ -242,9 +242,9 @@ def test_bots_neither_pay_nor_are_paid_and_a_guest_pays_as_an_account_does(four)
     ann = four[0]
     zoe = Guest("Zoe")
     room, seats = table(ann, zoe, BOT, BOT, bet=100)
-    courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0))
-    courtpiece_coins.settle_round(room, seats, round_over(2, winning_team=1, all_hands=True))
-    courtpiece_coins.settle_round(room, seats, round_over(3, winning_team=1))
+    table_coins.settle_rounds(room, seats, [round_over(1, winning_team=0)])
+    table_coins.settle_rounds(room, seats, [round_over(2, winning_team=1, all_hands=True)])
+    table_coins.settle_rounds(room, seats, [round_over(3, winning_team=1)])
     assert balance(ann) == 1_000 + 100 - 200 - 100
     assert coins.balance_of(Player(name="Zoe", guest_id="g-zoe")) == 1_000 - 100 + 200 + 100
     entries = LedgerEntry.objects.filter(room=room).values_list("wallet__user__username", "wallet__guest_id")
@@ -263,8 +263,8 @@ def test_a_seat_sitting_out_moves_no_coins_an_accounts_or_a_guests(four):
     set_balance(ann, 40)
     for seat in (seats[0], seats[3]):
         seat.sitting_out = True
-    courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0))
-    courtpiece_coins.settle_round(room, seats, round_over(2, winning_team=1, all_hands=True))
+    table_coins.settle_rounds(room, seats, [round_over(1, winning_team=0)])
+    table_coins.settle_rounds(room, seats, [round_over(2, winning_team=1, all_hands=True)])
     assert balances(ann, bea, cal) == [40, 1_000 - 100 + 200, 1_000 + 100 - 200]
     assert coins.wallet_balance(Player(name="Zoe", guest_id="g-zoe")) is None
     assert set(LedgerEntry.objects.filter(room=room).values_list("wallet__user__username", flat=True)) == {"Bea", "Cal"}
@@ -281,7 +281,7 @@ def test_one_persons_first_rounds_ending_at_two_tables_at_once_open_one_wallet()
 
     def settle(room, seats):
         with transaction.atomic():
-            return courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0))
+            return table_coins.settle_rounds(room, seats, [round_over(1, winning_team=0)])
 
     results = _race(*[lambda room=room, seats=seats: settle(room, seats) for room, seats in tables])
     assert [len(entries) if isinstance(entries, list) else entries for entries in results] == [1, 1]
@@ -293,7 +293,7 @@ def test_one_persons_first_rounds_ending_at_two_tables_at_once_open_one_wallet()
 def test_a_table_of_bots_settles_nothing():
     """No person at the table: no entry, no change."""
     room, seats = table(BOT, BOT, BOT, BOT)
-    assert courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0)) == []
+    assert table_coins.settle_rounds(room, seats, [round_over(1, winning_team=0)]) == []
     assert not LedgerEntry.objects.exists()
 
 
@@ -302,28 +302,28 @@ def test_settling_the_same_round_twice_changes_nothing(four):
     next round is settled as usual."""
     ann, bea, cal, dan = four
     room, seats = table(ann, bea, cal, dan, bet=100)
-    courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0))
+    table_coins.settle_rounds(room, seats, [round_over(1, winning_team=0)])
     after_first = balances(ann, bea, cal, dan), coins.bank_balance(), LedgerEntry.objects.count()
-    assert courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0)) == []
-    assert courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=1, all_hands=True)) == []
+    assert table_coins.settle_rounds(room, seats, [round_over(1, winning_team=0)]) == []
+    assert table_coins.settle_rounds(room, seats, [round_over(1, winning_team=1, all_hands=True)]) == []
     assert (balances(ann, bea, cal, dan), coins.bank_balance(), LedgerEntry.objects.count()) == after_first
-    courtpiece_coins.settle_round(room, seats, round_over(2, winning_team=1))
+    table_coins.settle_rounds(room, seats, [round_over(2, winning_team=1)])
     assert balances(ann, bea, cal, dan) == [1_000] * 4
 
 
 def test_the_database_refuses_a_second_settlement_entry_for_a_round(four):
-    """Behind the check in settle_round, a unique constraint on (room, round, wallet, kind)."""
+    """Behind the check in settle_rounds, a unique constraint on (room, round, wallet, kind)."""
     ann, bea, cal, dan = four
     room, seats = table(ann, bea, cal, dan)
-    courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0))
+    table_coins.settle_rounds(room, seats, [round_over(1, winning_team=0)])
     with pytest.raises(IntegrityError), transaction.atomic():
         LedgerEntry.objects.create(
             wallet=ann.wallet, amount=100, balance_after=1_200, kind=Kind.ROUND_WON, room=room, round=1
         )
 
 
-def test_settle_rounds_over_settles_every_round_over_and_ignores_other_events(four):
-    """The function Court Piece's room rules call with each change's public events."""
+def test_settle_rounds_settles_every_round_over_and_ignores_other_events(four):
+    """The function a table that plays for coins calls with each change's public events."""
     ann, bea, cal, dan = four
     room, seats = table(ann, bea, cal, dan, bet=50)
     events = [
@@ -332,8 +332,8 @@ def test_settle_rounds_over_settles_every_round_over_and_ignores_other_events(fo
         round_over(1, winning_team=0),
         {"type": "deal", "round": 2, "caller": 0, "leader": 0},
     ]
-    courtpiece_coins.settle_rounds_over(room, seats, events)
-    courtpiece_coins.settle_rounds_over(room, seats, events)  # the same change seen twice
+    table_coins.settle_rounds(room, seats, events)
+    table_coins.settle_rounds(room, seats, events)  # the same change seen twice
     assert balances(ann, bea, cal, dan) == [1_050, 950, 1_050, 950]
 
 
@@ -352,7 +352,7 @@ def test_rounds_played_by_the_court_piece_engine_settle_and_keep_every_coin(four
         seat = rng.choice(sorted(ENGINE.to_act(state)))
         state, events = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_actions(state, seat)))
         with transaction.atomic():
-            courtpiece_coins.settle_rounds_over(room, seats, events)
+            table_coins.settle_rounds(room, seats, events)
         rounds += sum(1 for event in events if event["type"] == "round_over")
     assert rounds >= 1
     assert LedgerEntry.objects.filter(room=room).count() == 4 * rounds
@@ -420,7 +420,7 @@ def test_deleting_an_account_gives_its_coins_back_to_the_bank(four):
     return to the bank, and no coin is lost. Deleting a room keeps its entries."""
     ann, bea, cal, dan = four
     room, seats = table(ann, bea, cal, dan)
-    courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0))
+    table_coins.settle_rounds(room, seats, [round_over(1, winning_team=0)])
     ann.delete()
     assert not Wallet.objects.filter(user_id=ann.pk).exists()
     assert total_coins() == 0
@@ -569,7 +569,7 @@ def test_over_many_random_rounds_no_coin_is_created_or_lost(seed):
         for round_number in range(1, rng.randint(1, 3) + 1):
             event = round_over(round_number, rng.randint(0, 1), all_hands=rng.random() < 0.2)
             with transaction.atomic():
-                courtpiece_coins.settle_rounds_over(room, seats, [event, event] if number % 7 == 0 else [event])
+                table_coins.settle_rounds(room, seats, [event, event] if number % 7 == 0 else [event])
             assert total_coins() == total
             assert not Wallet.objects.filter(balance__lt=0).exists()
     assert Bank.objects.count() == 1

@@ -11,7 +11,7 @@ from django.urls import reverse
 from accounts import coins
 from accounts.identity import GUEST_ID_KEY, GUEST_NAME_KEY, Player
 from accounts.models import LedgerEntry, User, Wallet
-from rooms import courtpiece_coins
+from rooms import table_coins
 from rooms.models import Room, Seat
 
 pytestmark = pytest.mark.django_db
@@ -59,8 +59,8 @@ def test_a_guest_wallet_opens_with_1000_from_the_bank_at_the_first_round_and_mov
     assert coins.wallet_balance(zoe) is None and coins.balance_of(zoe) == coins.GUEST_COINS == 1_000
     room, seats = table(zoe, yan, bet=100)
 
-    courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0))
-    assert courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0)) == []
+    table_coins.settle_rounds(room, seats, [round_over(1, winning_team=0)])
+    assert table_coins.settle_rounds(room, seats, [round_over(1, winning_team=0)]) == []
 
     assert (coins.balance_of(zoe), coins.balance_of(yan)) == (1_100, 900)
     welcome = LedgerEntry.objects.get(wallet__guest_id="g-yan", kind=Kind.WELCOME)
@@ -70,9 +70,9 @@ def test_a_guest_wallet_opens_with_1000_from_the_bank_at_the_first_round_and_mov
     assert total_coins() == 0
 
     big, big_seats = table(zoe, yan, bet=425, code="700002")
-    courtpiece_coins.settle_round(big, big_seats, round_over(1, winning_team=0, all_hands=True))
+    table_coins.settle_rounds(big, big_seats, [round_over(1, winning_team=0, all_hands=True)])
     assert (coins.balance_of(zoe), coins.balance_of(yan)) == (1_100 + 850, 50)
-    courtpiece_coins.settle_round(big, big_seats, round_over(2, winning_team=0))
+    table_coins.settle_rounds(big, big_seats, [round_over(2, winning_team=0)])
     assert (coins.balance_of(zoe), coins.balance_of(yan)) == (1_100 + 850 + 425, 0)
     short = LedgerEntry.objects.get(wallet__guest_id="g-yan", room=big, round=2)
     assert short.amount == -50 and "could pay only 50 coins of 425 coins" in short.reason
@@ -90,7 +90,7 @@ def test_the_header_and_the_guest_page_show_a_guests_coins_once_they_have_a_wall
     zoe = guest_of(client)
     assert HEADER + "</span>" in client.get("/").content.decode()
     room, seats = table(zoe)
-    courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=1))
+    table_coins.settle_rounds(room, seats, [round_over(1, winning_team=1)])
     assert HEADER + "🪙 900</span>" in client.get("/").content.decode()
     page = client.get(reverse("accounts:me")).content.decode()
     assert "You have 900 coins for this visit" in page and "not saved" in page
@@ -103,8 +103,8 @@ def test_a_guest_who_signs_up_starts_with_the_welcome_coins_not_the_guest_coins(
     nobody can play any more, so no coin is lost."""
     zoe = guest_of(client)
     room, seats = table(zoe, bet=300)
-    courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0))
-    courtpiece_coins.settle_round(room, seats, round_over(2, winning_team=0))
+    table_coins.settle_rounds(room, seats, [round_over(1, winning_team=0)])
+    table_coins.settle_rounds(room, seats, [round_over(2, winning_team=0)])
     assert coins.balance_of(zoe) == 1_600
     response = client.post(
         reverse("accounts:signup"), {"username": "Zed", "password1": PASSWORD, "password2": PASSWORD}, follow=True
@@ -124,7 +124,7 @@ def test_guest_wallets_are_on_no_board_and_staff_move_accounts_coins_only(client
     zoe, ann = Player(name="Zoe", guest_id="g-zoe"), User.objects.create_user("Ann", password=None)
     coins.open_wallets([Seat(index=0, user=ann)])  # Ann has finished a game
     room, seats = table(zoe)
-    courtpiece_coins.settle_round(room, seats, round_over(1, winning_team=0))
+    table_coins.settle_rounds(room, seats, [round_over(1, winning_team=0)])
     board = client.get(reverse("leaderboard:richest")).content.decode()
     assert "Ann" in board and "1100" not in board
     client.force_login(User.objects.create_superuser("Sam", password=None))

@@ -4,12 +4,12 @@ import random
 
 from games import ceiling, registry, simulate
 from games.disunyer.rules import ENGINE
-from rooms.gamerules import RULES
+from rooms.gamerules import rules_for
 
 
 def test_seeing_players_are_never_offered_at_a_table():
     for game, kinds in ceiling.SEEING_KINDS.items():
-        offered = set(RULES[game].bots.values()) | set(registry.bots(game).values())
+        offered = set(rules_for(game).bots.values()) | set(registry.bots(game).values())
         assert not offered & set(kinds.values())
         assert set(kinds) <= set(registry.tournament_bots(game))
 

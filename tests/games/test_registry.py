@@ -5,7 +5,7 @@ import importlib
 import pytest
 
 from games import registry
-from rooms.gamerules import BOT_LEVELS, RULES
+from rooms.gamerules import BOT_LEVELS, rules_for
 
 
 def test_every_game_is_listed_once_and_found_by_its_slug():
@@ -23,7 +23,7 @@ def test_a_games_bots_are_the_ones_its_rooms_and_its_tournaments_know(game):
     """By level, as the rooms offer them; by kind ("random", "rule", "strong"), as the
     tournaments call them (the game's ``bots.BOTS``)."""
     assert tuple(game.bots) == BOT_LEVELS
-    assert dict(game.bots) == RULES[game.slug].bots
+    assert dict(game.bots) == rules_for(game.slug).bots
     assert registry.bots(game.slug) == importlib.import_module(f"games.{game.slug}.bots").BOTS
 
 

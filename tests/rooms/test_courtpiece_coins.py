@@ -16,10 +16,11 @@ from games import core
 from games.courtpiece.rules import ENGINE
 from rooms import presence, services, tasks
 from rooms.errors import RoomError
-from rooms.gamerules import CANNOT_COVER, COURTPIECE_RULES
+from rooms.gamerules import rules_for
 from rooms.models import MatchAction, Room
 from rooms.rendering import render_table
 from rooms.snapshots import load_snapshot
+from rooms.table_coins import CANNOT_COVER
 from tests.rooms.helpers import ANN, BEA, fresh, overdue
 from tests.rooms.score_sheets import rows
 
@@ -62,7 +63,7 @@ def step(room: Room, people: dict[int, Player], rng: random.Random) -> None:
     """One decision: a seat a bot plays (a bot's, or a person's stand-in) through the bot
     task, a person by a random legal move."""
     seat = ENGINE.to_act(room.match.state)[0]
-    if COURTPIECE_RULES.played_by_bot(room.seats.get(index=seat)):
+    if rules_for("courtpiece").played_by_bot(room.seats.get(index=seat)):
         assert tasks.play_bot(room.pk, room.version)
     else:
         services.do_act(room.pk, people[seat], rng.choice(ENGINE.legal_actions(room.match.state, seat)), room.version)
@@ -162,15 +163,15 @@ def test_a_player_who_cannot_cover_the_bet_is_played_by_a_stand_in_from_the_end_
     staff_sets(cal, 50)
     staff_sets(dan, 50)
     room = fresh(room)
-    assert not any(COURTPIECE_RULES.played_by_bot(room.seats.get(index=seat)) for seat in people)
+    assert not any(rules_for("courtpiece").played_by_bot(room.seats.get(index=seat)) for seat in people)
     assert CANNOT_COVER not in "".join(pages(room).values())
 
     room = play_round(room, people, rng)
 
     winner, loser = (0, 1) if room.match.state["history"][0]["winning_team"] == 0 else (1, 0)
     assert coins.balance_of(people[loser]) == 0 and coins.balance_of(people[winner]) >= 150
-    assert COURTPIECE_RULES.played_by_bot(room.seats.get(index=loser))
-    assert not COURTPIECE_RULES.played_by_bot(room.seats.get(index=winner))
+    assert rules_for("courtpiece").played_by_bot(room.seats.get(index=loser))
+    assert not rules_for("courtpiece").played_by_bot(room.seats.get(index=winner))
     shown = pages(room)
     mine = private(shown[loser])
     assert CANNOT_COVER in mine and 'data-testid="cannot-cover-notice"' in mine
@@ -202,7 +203,7 @@ def test_a_player_who_cannot_cover_the_bet_is_played_by_a_stand_in_from_the_end_
             break
         step(room, people, rng)
     services.do_act(room.pk, people[loser], ENGINE.legal_actions(room.match.state, loser)[0], room.version)
-    assert not COURTPIECE_RULES.played_by_bot(fresh(room).seats.get(index=loser))
+    assert not rules_for("courtpiece").played_by_bot(fresh(room).seats.get(index=loser))
 
 
 def total_coins() -> int:
@@ -281,7 +282,7 @@ def test_a_seat_a_stand_in_plays_after_timeouts_still_moves_coins(monkeypatch):
     people = {0: cal, 1: dan}
     rng = random.Random(3)
     room = opponents_table(cal, dan)
-    while not COURTPIECE_RULES.played_by_bot(fresh(room).seats.get(index=0)):
+    while not rules_for("courtpiece").played_by_bot(fresh(room).seats.get(index=0)):
         room = until_the_turn_of(room, 0, people, rng)
         overdue(room)
         assert services.do_timeout(room.pk, room.version)

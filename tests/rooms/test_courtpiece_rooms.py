@@ -18,12 +18,13 @@ from accounts.identity import Player
 from accounts.models import LedgerEntry, User, Wallet
 from games import core, registry
 from games.courtpiece.rules import ENGINE
+from games.definition import DIGITS
 from leaderboard.models import Result
 from leaderboard.points import points_for
-from rooms import courtpiece_coins, presence, services, tasks
+from rooms import presence, services, table_coins, tasks
 from rooms.errors import RoomError
 from rooms.forms import RoomForm
-from rooms.gamerules import COURTPIECE_RULES, DIGITS, RULES
+from rooms.gamerules import rules_for
 from rooms.models import MatchAction, Room
 from rooms.rendering import render_table
 from rooms.snapshots import load_snapshot
@@ -96,8 +97,8 @@ def court_piece_form(data=None) -> RoomForm:
 
 
 def test_court_piece_room_rules():
-    rules = COURTPIECE_RULES
-    assert RULES["courtpiece"] is rules and rules.engine is ENGINE and rules.title == "Court Piece"
+    rules = rules_for("courtpiece")
+    assert rules.game == "courtpiece" and rules.engine is ENGINE and rules.title == "Court Piece"
     assert rules.code_alphabet == DIGITS and rules.code_length == 6 and rules.fixed_seats == 4
     from games.courtpiece import bots
 
@@ -465,7 +466,7 @@ def test_a_stand_in_bot_plays_after_five_timeouts_until_the_player_moves(monkeyp
         else:
             step(room, GUESTS, random.Random(0))
     assert timeouts == 5 and room.seats.get(index=0).timeouts_in_a_row == 5
-    assert COURTPIECE_RULES.played_by_bot(room.seats.get(index=0))
+    assert rules_for("courtpiece").played_by_bot(room.seats.get(index=0))
     assert room.match.bot_due_at is not None  # the stand-in is due on Ann's turn
     snapshot = load_snapshot(room.pk)
     mine = render_table(snapshot, presence.NOBODY, 0)
@@ -486,7 +487,7 @@ def test_a_stand_in_bot_plays_after_five_timeouts_until_the_player_moves(monkeyp
     services.do_act(room.pk, ANN, legal[0], room.version)
     room = fresh(room)
     assert room.seats.get(index=0).timeouts_in_a_row == 0
-    assert not COURTPIECE_RULES.played_by_bot(room.seats.get(index=0))
+    assert not rules_for("courtpiece").played_by_bot(room.seats.get(index=0))
     assert "A bot is playing for you" not in render_table(load_snapshot(room.pk), presence.NOBODY, 0)
     if ENGINE.to_act(room.match.state) == [0]:
         assert room.match.bot_due_at is None
@@ -551,7 +552,7 @@ def test_a_whole_hidden_table_settles_coins_once_a_round_and_ends_with_results(m
     seats = list(room.seats.all())
     first = {"type": "round_over", "round": 1, "winning_team": history[0]["winning_team"],
              "all_hands": history[0]["hands"][history[0]["winning_team"]] == 13}
-    assert courtpiece_coins.settle_round(room, seats, first) == []  # settling again changes nothing
+    assert table_coins.settle_rounds(room, seats, [first]) == []  # settling again changes nothing
     assert LedgerEntry.objects.filter(room=room).count() == 3 * len(history)
     # Results, a replay, and the table-over view.
     outcome = ENGINE.outcome(match.state)

@@ -12,12 +12,13 @@ from django.urls import reverse
 
 from games import core, registry
 from games.dayous.rules import ENGINE
+from games.definition import LETTERS_WITHOUT_LOOKALIKES
 from leaderboard.models import Result
 from leaderboard.points import points_for
 from rooms import presence, services, tasks
 from rooms.errors import RoomError
 from rooms.forms import RoomForm
-from rooms.gamerules import DAYOUS_RULES, LETTERS_WITHOUT_LOOKALIKES, RULES
+from rooms.gamerules import rules_for
 from rooms.models import MatchAction, Room
 from rooms.reactions import DAYOUS_ASK, is_phrase, player_reactions
 from rooms.rendering import render_table
@@ -51,12 +52,13 @@ def dayous_form(data=None) -> RoomForm:
 
 
 def test_dayous_room_rules():
-    assert RULES["dayous"] is DAYOUS_RULES
-    assert DAYOUS_RULES.engine is ENGINE and DAYOUS_RULES.title == "Dayous"
-    assert DAYOUS_RULES.fixed_seats is None and DAYOUS_RULES.host_can_start
-    assert DAYOUS_RULES.start_when_full_after == timedelta(0)
-    assert DAYOUS_RULES.fill_with_bots_after == timedelta(minutes=3)
-    assert set(DAYOUS_RULES.bots) == {"easy", "normal", "strong"}
+    rules = rules_for("dayous")
+    assert rules.game == "dayous"
+    assert rules.engine is ENGINE and rules.title == "Dayous"
+    assert rules.fixed_seats is None and rules.host_can_start
+    assert rules.start_when_full_after == timedelta(0)
+    assert rules.fill_with_bots_after == timedelta(minutes=3)
+    assert set(rules.bots) == {"easy", "normal", "strong"}
 
 
 def test_the_form_offers_players_decks_and_clock_with_their_defaults():
@@ -371,12 +373,12 @@ def test_a_stand_in_bot_plays_after_three_timeouts_in_a_row_until_the_player_mov
     services.do_start(room.pk, ANN)  # Ann (seat 0) and two bots
     for timeouts in (1, 2, 3):
         room = _bots_play_until(room, lambda to_act: 0 in to_act)
-        assert not DAYOUS_RULES.played_by_bot(room.seats.get(index=0))
+        assert not rules_for("dayous").played_by_bot(room.seats.get(index=0))
         overdue(room)
         assert services.do_timeout(room.pk, room.version)
         assert fresh(room).seats.get(index=0).timeouts_in_a_row == timeouts
     room = _bots_play_until(room, lambda to_act: to_act == [0])
-    assert DAYOUS_RULES.played_by_bot(room.seats.get(index=0))
+    assert rules_for("dayous").played_by_bot(room.seats.get(index=0))
     assert room.match.bot_due_at is not None and room.match.bot_due_at < room.match.deadline
     snapshot = load_snapshot(room.pk)
     ann_sees = render_table(snapshot, presence.NOBODY, 0)
@@ -391,7 +393,7 @@ def test_a_stand_in_bot_plays_after_three_timeouts_in_a_row_until_the_player_mov
     services.do_act(room.pk, ANN, ENGINE.legal_actions(room.match.state, 0)[0], room.version)
     room = fresh(room)
     assert room.seats.get(index=0).timeouts_in_a_row == 0
-    assert not DAYOUS_RULES.played_by_bot(room.seats.get(index=0))
+    assert not rules_for("dayous").played_by_bot(room.seats.get(index=0))
     ann_sees = render_table(load_snapshot(room.pk), presence.NOBODY, 0)
     assert STANDIN_NOTICE not in ann_sees and 'data-testid="standin"' not in ann_sees
 

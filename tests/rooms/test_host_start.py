@@ -3,15 +3,16 @@ as the waiting room says."""
 
 import pytest
 
+from games import registry
 from rooms import services
-from rooms.gamerules import RULES
+from rooms.gamerules import rules_for
 from rooms.models import Room
 from tests.rooms.helpers import ANN, fresh
 
 pytestmark = pytest.mark.django_db
 
 OPTIONS = {"dayous": {"decks": 1, "clock": 30}, "courtpiece": {"bet": 25}}
-HOST_STARTS = sorted(game for game, rules in RULES.items() if rules.host_can_start)
+HOST_STARTS = sorted(game for game in registry.slugs() if rules_for(game).host_can_start)
 
 
 def test_every_game_but_disunyer_lets_the_host_start():

@@ -16,7 +16,7 @@ from games.disunyer.rules import ENGINE as DISUNYER
 from leaderboard.models import Result
 from rooms import presence, services, tasks
 from rooms.errors import RoomError
-from rooms.gamerules import COURTPIECE_RULES, DAYOUS_RULES, DISUNYER_RULES, rules_for
+from rooms.gamerules import rules_for
 from rooms.models import Match, MatchAction, Room
 from rooms.rendering import render_table
 from rooms.snapshots import load_snapshot, stored_snapshot
@@ -292,12 +292,12 @@ def test_without_a_pause_the_table_goes_on_at_once(settings):
 @pytest.mark.parametrize(
     "rules, events, pause",
     [
-        (DISUNYER_RULES, [{"type": "keep", "seat": 0}, {"type": "pass", "seat": 1, "to": 2}], None),
-        (DISUNYER_RULES, [{"type": "reveal"}, {"type": "out"}, {"type": "deal"}], KNOCKOUT),
-        (DISUNYER_RULES, [{"type": "no_call", "seat": 3}], KNOCKOUT),
-        (COURTPIECE_RULES, [{"type": "play"}, {"type": "trick"}], TRICK),
-        (COURTPIECE_RULES, [{"type": "trick"}, {"type": "round_over"}, {"type": "deal"}], ROUND),
-        (DAYOUS_RULES, [{"type": "take"}, {"type": "refill"}], None),
+        (rules_for("disunyer"), [{"type": "keep", "seat": 0}, {"type": "pass", "seat": 1, "to": 2}], None),
+        (rules_for("disunyer"), [{"type": "reveal"}, {"type": "out"}, {"type": "deal"}], KNOCKOUT),
+        (rules_for("disunyer"), [{"type": "no_call", "seat": 3}], KNOCKOUT),
+        (rules_for("courtpiece"), [{"type": "play"}, {"type": "trick"}], TRICK),
+        (rules_for("courtpiece"), [{"type": "trick"}, {"type": "round_over"}, {"type": "deal"}], ROUND),
+        (rules_for("dayous"), [{"type": "take"}, {"type": "refill"}], None),
     ],
 )
 def test_which_events_call_for_a_pause(rules, events, pause):

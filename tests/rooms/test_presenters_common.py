@@ -6,8 +6,9 @@ from pathlib import Path
 import pytest
 
 import rooms.presenters
+from games import registry
 from rooms import rendering
-from rooms.gamerules import RULES
+from rooms.gamerules import rules_for
 from rooms.presence import Presence
 from rooms.presenters import PRESENTERS, Presenter
 from tests.rooms.presenting import seat, snapshot
@@ -17,7 +18,7 @@ SEATS = {"disunyer": 8, "dayous": 4, "courtpiece": 4}
 
 
 def test_every_game_has_a_presenter():
-    assert set(PRESENTERS) == set(RULES)
+    assert set(PRESENTERS) == set(registry.slugs())
 
 
 @pytest.mark.parametrize("module", sorted(PRESENTERS_DIR.glob("*.py")), ids=lambda path: path.name)
@@ -30,7 +31,7 @@ def test_presenters_are_plain_python(module):
 
 
 def started(game: str):
-    engine = RULES[game].engine
+    engine = rules_for(game).engine
     seats = [seat(0, "Ann"), *(seat(i, f"Bot {i + 1}", "normal") for i in range(1, SEATS[game]))]
     return snapshot(game, seats, engine.validate_options({}, SEATS[game]),
                     state=engine.start(SEATS[game], {}, seed=f"presenters-{game}"))

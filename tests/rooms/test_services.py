@@ -12,12 +12,13 @@ from django.utils import timezone
 from accounts.identity import Player
 from accounts.models import User
 from games import core
+from games.definition import LETTERS_WITHOUT_LOOKALIKES
 from games.disunyer.rules import ENGINE
 from leaderboard.models import Result
 from leaderboard.points import points_for
 from rooms import services
 from rooms.errors import RoomError, StaleAction
-from rooms.gamerules import DISUNYER_RULES, LETTERS_WITHOUT_LOOKALIKES
+from rooms.gamerules import rules_for
 from rooms.models import Match, MatchAction, Room, Seat
 from rooms.snapshots import load_snapshot
 from tests.rooms.helpers import (
@@ -291,7 +292,7 @@ class _FirstTurnForced:
 def test_forced_decisions_are_played_at_the_start(monkeypatch):
     """A decision with exactly one legal choice is applied when the game starts and recorded
     as forced; the clock then runs for the next real decision."""
-    rules = dataclasses.replace(DISUNYER_RULES, engine=_FirstTurnForced())
+    rules = dataclasses.replace(rules_for("disunyer"), engine=_FirstTurnForced())
     monkeypatch.setattr(services, "rules_for", lambda game: rules)
     room = playing_room((ANN, BEA))
     match = room.match

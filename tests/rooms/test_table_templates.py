@@ -10,7 +10,7 @@ import pytest
 from django.template import engines
 
 from rooms import rendering
-from rooms.gamerules import RULES
+from rooms.gamerules import rules_for
 from rooms.presence import Presence
 from rooms.presenters.dayous import phrases as dayous_phrases
 from rooms.reactions import PLAYER_EMOJIS
@@ -22,7 +22,7 @@ ESCAPED = "&lt;b&gt;Bea&lt;/b&gt; &#34;&amp;&#39; co"
 
 
 def _table(game: str, started: bool):
-    engine = RULES[game].engine
+    engine = rules_for(game).engine
     seats = [seat(0, "Ann"), seat(1, HOSTILE), *(seat(i, f"Bot {i + 1}", "normal") for i in range(2, SEATS[game]))]
     state = engine.start(SEATS[game], {}, seed=f"escaping-{game}") if started else None
     return snapshot(game, seats, engine.validate_options({}, SEATS[game]), "playing" if started else "waiting",
@@ -48,7 +48,7 @@ def test_the_rounds_last_player_is_told_a_pass_draws_from_the_deck():
     """Three players keep or pass in turn: Ann (first) and Bea are told to keep or pass
     to the next player; Carl, last of the round, is told that his pass draws a card from
     the deck, never to pass it to a next player."""
-    engine = RULES["disunyer"].engine
+    engine = rules_for("disunyer").engine
     state = engine.start(3, {"mode": "standard"}, seed="last-player", deck="2o 3o 4o 5o 6o 7o".split())
     seats = [seat(0, "Ann"), seat(1, "Bea"), seat(2, "Carl")]
     everyone = Presence(frozenset({0, 1, 2}), 0)
@@ -77,7 +77,7 @@ def test_a_player_is_offered_the_emojis_and_a_spectator_the_heart(game):
 
 def test_a_dayous_player_is_offered_the_quick_phrases_of_the_ranks_on_the_table_now():
     """The phrases change as cards reach the table; each version's menu lists its own."""
-    engine = RULES["dayous"].engine
+    engine = rules_for("dayous").engine
     state = engine.start(2, engine.validate_options({}, 2), seed="phrases")
     offered = []
     for _ in range(12):
@@ -132,7 +132,7 @@ def test_a_player_a_disunyer_knocks_out_in_the_middle_of_a_round_is_told_so_with
     while the round goes on to Carl's Disunyer. Bea's action bar says she is out of the
     game, with no card of hers and no "Waiting for the others"; Dora, still standing, waits
     with her card, the 3 of cups."""
-    engine = RULES["disunyer"].engine
+    engine = rules_for("disunyer").engine
     state = engine.start(8, {"mode": "standard"}, seed="knocked-out", deck="Ao 2c Ac 3c 4c 5c 6c 7c".split())
     state, _ = engine.apply(state, 0, {"type": "pick", "rival": 1})
     state, _ = engine.apply(state, 1, {"type": "guess", "suit": "c"})
