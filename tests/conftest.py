@@ -29,6 +29,7 @@ QUICK = (
     "tests/rooms/test_courtpiece_coins.py",
     "tests/rooms/test_courtpiece_holds.py",
     "tests/rooms/test_welcome_coins.py",
+    "tests/rooms/test_any_game_rooms.py",
     "tests/accounts/test_coins.py",
     "tests/accounts/test_guest_coins.py",
     "tests/leaderboard/test_points.py",
