@@ -22,6 +22,7 @@ from rooms import services
 from rooms.models import Room
 from rooms.snapshots import load_snapshot
 from tooling.benchstats import percentiles_ms
+from tooling.moves import play_one_move
 
 TABLE = {"players": 8, "options": {"decks": 3}, "bots": "easy"}
 HOST = Player(name="Ann", guest_id="bench-replay-ann")
@@ -67,12 +68,7 @@ def _long_dayous_game() -> Room:
     room = services.do_create_room(HOST, "dayous", TABLE["options"], True, TABLE["bots"], TABLE["players"])
     services.do_start(room.id, HOST)
     while (snapshot := load_snapshot(room.id)).status == Room.Status.PLAYING:
-        seat = snapshot.rules.engine.to_act(snapshot.state)[0]
-        action = services.choose_bot_move(snapshot, seat)
-        if seat == 0:
-            services.do_act(room.id, HOST, action, snapshot.version)
-        elif not services.do_bot_move(room.id, snapshot.version, seat, action):
-            raise RuntimeError(f"The bot's move at version {snapshot.version} was refused.")
+        play_one_move(snapshot, HOST)
     return Room.objects.select_related("match").get(pk=room.id)
 
 

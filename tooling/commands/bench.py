@@ -14,6 +14,7 @@ from accounts.identity import Player
 from games import core, registry
 from games.simulate import simulate
 from tooling.benchstats import byte_percentiles, percentiles_ms
+from tooling.moves import play_one_move
 from tooling.replaybench import replay_page
 
 PLAYOUTS = {
@@ -161,7 +162,7 @@ def _played(game: str, spec: dict, number: int) -> list:
             versions.append(snapshot)
             if snapshot.status != "playing":
                 break
-            _play_one(snapshot)
+            play_one_move(snapshot, BENCH_HOST)
         transaction.set_rollback(True)
     return versions
 
@@ -180,18 +181,6 @@ def _seated_table(game: str, spec: dict) -> int:
     else:
         services.do_fill_with_bots(room.id, BENCH_HOST, TABLE_BOTS)
     return room.id
-
-
-def _play_one(snapshot) -> None:
-    """The first awaited seat moves as its bot would (the host's as a stand-in would)."""
-    from rooms import services
-
-    seat = snapshot.rules.engine.to_act(snapshot.state)[0]
-    action = services.choose_bot_move(snapshot, seat)
-    if seat == 0:
-        services.do_act(snapshot.room_id, BENCH_HOST, action, snapshot.version)
-    elif not services.do_bot_move(snapshot.room_id, snapshot.version, seat, action):
-        raise RuntimeError(f"The {snapshot.game} bot's move at version {snapshot.version} was refused.")
 
 
 def _forget_bots(room_id: int, players: int) -> None:
