@@ -354,6 +354,3 @@ class StrongBot(search.PairedSearchBot):
             return self.evaluate(self.engine, state, seat, {"seat": seat, "start": world})
         winning_team, points, hands = Playout.from_state(state, self.memory.voids).run(rng)
         return round_value(seat % 2, winning_team, points, hands)
-
-
-BOTS = {"random": RandomBot, "rule": RuleBot, "strong": StrongBot}

@@ -309,6 +309,3 @@ class StrongBot(search.PairedSearchBot):
         rule = RuleBot(memory=False)
         rule.memory = self.memory
         return rule.choose(view, random.Random(rng.random()))
-
-
-BOTS = {"random": RandomBot, "rule": RuleBot, "strong": StrongBot}

@@ -327,6 +327,3 @@ class StrongBot(search.SearchBot):
             ENGINE, determinize, rollout_policy, evaluate, stop=_round_over,
             memory=Memory(), budget=budget, iterations=iterations, max_steps=400,
         )
-
-
-BOTS = {"random": RandomBot, "rule": RuleBot, "strong": StrongBot}

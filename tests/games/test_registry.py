@@ -21,10 +21,11 @@ def test_every_game_is_listed_once_and_found_by_its_slug():
 @pytest.mark.parametrize("game", registry.GAMES, ids=lambda game: game.slug)
 def test_a_games_bots_are_the_ones_its_rooms_and_its_tournaments_know(game):
     """By level, as the rooms offer them; by kind ("random", "rule", "strong"), as the
-    tournaments call them (the game's ``bots.BOTS``)."""
+    tournaments call them."""
     assert tuple(game.bots) == BOT_LEVELS
     assert dict(game.bots) == rules_for(game.slug).bots
-    assert registry.bots(game.slug) == importlib.import_module(f"games.{game.slug}.bots").BOTS
+    module = importlib.import_module(f"games.{game.slug}.bots")
+    assert registry.bots(game.slug) == {"random": module.RandomBot, "rule": module.RuleBot, "strong": module.StrongBot}
 
 
 @pytest.mark.parametrize("game", registry.GAMES, ids=lambda game: game.slug)

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from games import core
-from games.courtpiece.bots import BOTS, RandomBot, RuleBot
+from games import core, registry
+from games.courtpiece.bots import RandomBot, RuleBot
 from games.courtpiece.cards import RANKS
 from games.courtpiece.rules import ENGINE
 from games.courtpiece.text import event_text
@@ -210,7 +210,7 @@ def test_many_random_playouts(game):
 def test_bots_choose_legal_actions(name, game):
     """Each quick bot, seeing only its view, returns one of view["legal"] through a whole
     table (the strong bot's positions are tested in tests/games/test_bots_strong.py)."""
-    bots = [BOTS[name]() for _ in range(4)]
+    bots = [registry.bots("courtpiece")[name]() for _ in range(4)]
     play_table(f"bot-{name}-{game}", {"game": game, "winning_points": 10}, bots=bots, full=False)
 
 

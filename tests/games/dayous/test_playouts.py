@@ -7,13 +7,16 @@ from collections import Counter
 
 import pytest
 
+from games import registry
 from games.dayous import bouts
-from games.dayous.bots import BOTS, RandomBot, RuleBot
+from games.dayous.bots import RandomBot, RuleBot
 from games.dayous.options import max_players_for
 from games.dayous.rules import ENGINE
 from games.dayous.text import event_text
 
 from .helpers import all_cards, full_deck
+
+BOTS = registry.bots("dayous")
 
 CONFIGS = [(n, d) for d in (1, 2, 3) for n in range(2, 9) if n <= max_players_for(d)]
 ACTION_CAP = 6000

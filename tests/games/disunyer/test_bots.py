@@ -2,10 +2,13 @@
 
 import random
 
-from games.disunyer.bots import BOTS, RandomBot, RuleBot
+from games import registry
+from games.disunyer.bots import RandomBot, RuleBot
 from games.disunyer.rules import ENGINE
 
 from .helpers import ANN, BEA, CARL, act, start
+
+BOTS = registry.bots("disunyer")
 
 
 def _play(bots, n, mode, seed):
@@ -21,7 +24,7 @@ def _play(bots, n, mode, seed):
 
 
 def test_bots_registry():
-    """BOTS names the random and rule-based bots (the strong one is tested with search)."""
+    """The registry names the random and rule-based bots (the strong one is tested with search)."""
     assert BOTS["random"] is RandomBot and BOTS["rule"] is RuleBot
 
 
