@@ -71,7 +71,7 @@ class GameRecord:
 def profile_stats(user) -> list[GameStats]:
     """Per game the account has played (the registry's order): the total and each mode's
     line, and its rating."""
-    by_game = defaultdict(dict)
+    by_game: defaultdict[str, dict[str, Standing]] = defaultdict(dict)
     for standing in Standing.objects.filter(user=user, games__gt=0):
         by_game[standing.game][standing.mode] = standing
     found = profile_ratings(user)

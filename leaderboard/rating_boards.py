@@ -163,7 +163,7 @@ def table_badges(game: str, seats) -> list[Badge | None]:
             "user_id", "display", "games"
         )
     } if user_ids else {}
-    shown = []
+    shown: list[Badge | None] = []
     for seat in seats:
         if seat.bot_level:
             shown.append(Badge(ratings.bot_skill(game, seat.bot_level).display, False))

@@ -217,10 +217,10 @@ class Replay:
         Its steps are replaced, or just dropped if it rates nobody now (a seat deleted
         left one team)."""
         plain = [seat for _, seat in seats]
-        played = {seat.user_id for seat in plain if seat.is_rated}
+        played = {seat.rated_user_id for seat in plain if seat.is_rated}
         if not played or (self.affected is not None and self.affected.isdisjoint(played)):
             return
-        before = {seat.user_id: self.skill_before(key, seat) for key, seat in seats if seat.is_rated}
+        before = {seat.rated_user_id: self.skill_before(key, seat) for key, seat in seats if seat.is_rated}
         self.redone += [key for key, seat in seats if seat.is_rated]
         # Every account of a game rated again is affected from here on.
         self.state.update(before)
@@ -230,7 +230,7 @@ class Replay:
             return
         after = ratings.rate(self.game, plain, before)
         self.changes += [
-            _change(key, seat.user_id, self.game, before[seat.user_id], after[seat.user_id])
+            _change(key, seat.rated_user_id, self.game, before[seat.rated_user_id], after[seat.rated_user_id])
             for key, seat in seats
             if seat.is_rated
         ]
@@ -238,12 +238,13 @@ class Replay:
         self.games += 1
 
     def skill_before(self, key: int, seat: ratings.Seat) -> Skill:
-        if seat.user_id in self.state:
-            return self.state[seat.user_id]
+        user_id = seat.rated_user_id
+        if user_id in self.state:
+            return self.state[user_id]
         if self.affected is None:
             return NEW
         # Not affected so far: the step kept for this game started from the right rating.
-        return self.stored.get(key) or rating_before(self.game, seat.user_id, key)
+        return self.stored.get(key) or rating_before(self.game, user_id, key)
 
 
 def rerate_from(game: str, first_key: int, users: set[int] | None) -> int:
@@ -317,7 +318,7 @@ def _locked_rooms_from(game: str, first_key: int, everyone: bool) -> list[list[t
     locked: set[int] = set()
     while True:
         rooms = _rooms_from(game, first_key)
-        new = sorted({seat.user_id for seats in rooms for _, seat in seats if seat.is_rated} - locked)
+        new = sorted({seat.rated_user_id for seats in rooms for _, seat in seats if seat.is_rated} - locked)
         if not new:
             return rooms
         for first in range(0, len(new), BATCH):

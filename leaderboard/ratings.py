@@ -65,6 +65,13 @@ class Seat:
         """Only accounts have ratings; bots and guests play with fixed ones."""
         return self.user_id is not None and not self.is_bot
 
+    @property
+    def rated_user_id(self) -> int:
+        """The account's user id, asked of a rated seat only."""
+        if self.user_id is None or self.is_bot:
+            raise ValueError(f"seat {self.index} is not an account's")
+        return self.user_id
+
 
 def display(mu: float, sigma: float) -> int:
     """The rating people see: the ordinal mu - 3 sigma, scaled and rounded (OpenSkill's
@@ -105,7 +112,7 @@ def rated_accounts(game: str, seats: Sequence[Seat]) -> list[int]:
     """The accounts a game rates: every account at the table, if the table had two teams or more."""
     if len(teams_of(game, seats)) < 2:
         return []
-    return [seat.user_id for seat in seats if seat.is_rated]
+    return [seat.rated_user_id for seat in seats if seat.is_rated]
 
 
 def rate(game: str, seats: Sequence[Seat], skills: dict[int, Skill]) -> dict[int, Skill]:
@@ -119,10 +126,10 @@ def rate(game: str, seats: Sequence[Seat], skills: dict[int, Skill]) -> dict[int
         [MODEL.rating(*_skill_of(game, seat, skills)) for seat in team]
         for team in order
     ]
-    ranks = [min(seat.place for seat in team) for team in order]
+    ranks: list[float] = [min(seat.place for seat in team) for team in order]
     new = MODEL.rate(ratings, ranks=ranks)
     return {
-        seat.user_id: Skill(player.mu, player.sigma)
+        seat.rated_user_id: Skill(player.mu, player.sigma)
         for team, players in zip(order, new)
         for seat, player in zip(team, players)
         if seat.is_rated
@@ -130,5 +137,5 @@ def rate(game: str, seats: Sequence[Seat], skills: dict[int, Skill]) -> dict[int
 
 
 def _skill_of(game: str, seat: Seat, skills: dict[int, Skill]) -> tuple[float, float]:
-    skill = skills[seat.user_id] if seat.is_rated else fixed_skill(game, seat)
+    skill = skills[seat.rated_user_id] if seat.is_rated else fixed_skill(game, seat)
     return skill.mu, skill.sigma

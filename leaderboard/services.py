@@ -8,8 +8,9 @@ except ``recount`` (used by the data migration and to check the standings).
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import timedelta
+from datetime import date, timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -23,6 +24,9 @@ from leaderboard.stamps import board_name, renew_stamps
 
 STANDING_KEY = ("user_id", "game", "mode")
 DAILY_KEY = ("user_id", "game", "mode", "day")
+# The values of those fields: a standing's key, a daily standing's.
+StandingKey = tuple[int, str, str]
+DailyKey = tuple[int, str, str, date]
 WINDOW_DAYS = 30
 # The boards' periods: all time reads ``Standing``, the last 30 days ``RecentStanding``.
 ALL_TIME = "all"
@@ -129,9 +133,12 @@ def delta_of(result: Result, players: int) -> Delta:
     return Delta(games=1, wins=int(result.won), points=result.points, counters=counters)
 
 
-def deltas_by_key(results, players: int, sign: int = 1) -> tuple[dict, dict]:
+def deltas_by_key(
+    results, players: int, sign: int = 1
+) -> tuple[dict[StandingKey, Delta], dict[DailyKey, Delta]]:
     """The standing and daily-standing deltas of one game's results, keyed by their key fields."""
-    standing, daily = defaultdict(Delta), defaultdict(Delta)
+    standing: defaultdict[StandingKey, Delta] = defaultdict(Delta)
+    daily: defaultdict[DailyKey, Delta] = defaultdict(Delta)
     for result in results:
         if not counts_for_standings(result):
             continue
@@ -143,7 +150,9 @@ def deltas_by_key(results, players: int, sign: int = 1) -> tuple[dict, dict]:
     return standing, daily
 
 
-def change_standings(results, players: int, sign: int, rating_moves: dict | None = None) -> None:
+def change_standings(
+    results, players: int, sign: int, rating_moves: dict[str, list[shapes.Move]] | None = None
+) -> None:
     """Add (sign 1) or subtract (sign -1) one game's results to the standings: all
     time, per day, and the last 30 days for the days the recent window counts. The
     boards' stamps are renewed together, the rating board's too when ``rating_moves``
@@ -151,13 +160,12 @@ def change_standings(results, players: int, sign: int, rating_moves: dict | None
     standing, daily = deltas_by_key(results, players, sign)
     moves = apply_deltas(Standing, STANDING_KEY, standing)
     apply_deltas(DailyStanding, DAILY_KEY, daily)
-    recent = {}
+    recent: defaultdict[StandingKey, Delta] = defaultdict(Delta)
     if daily:
         today = timezone.localdate()
         # A game recorded today always counts and never races with the window moving on
         # (only days before today leave it); anything else waits for the window's lock.
         start = recent_window_start(lock=sign < 0 or any(key[3] != today for key in daily))
-        recent = defaultdict(Delta)
         for (user_id, game, mode, day), delta in daily.items():
             if day >= start:
                 recent[(user_id, game, mode)].add(delta)
@@ -193,7 +201,7 @@ def roll_recent_window(today=None) -> int:
         start = recent_window_start(lock=True)
         if start >= new_start:
             return 0
-        leaving = defaultdict(Delta)
+        leaving: defaultdict[StandingKey, Delta] = defaultdict(Delta)
         rows = DailyStanding.objects.filter(day__gte=start, day__lt=new_start)
         count = 0
         for row in rows.iterator(chunk_size=2000):
@@ -201,7 +209,8 @@ def roll_recent_window(today=None) -> int:
             leaving[(row.user_id, row.game, row.mode)].add(
                 Delta(row.games, row.wins, row.points, Counter(row.counters)), sign=-1
             )
-        keys, moves = list(leaving), defaultdict(list)
+        keys = list(leaving)
+        moves: defaultdict[str, list[shapes.Move]] = defaultdict(list)
         for first in range(0, len(keys), 500):
             batch = {key: leaving[key] for key in keys[first : first + 500]}
             for board, board_moves in apply_deltas(RecentStanding, STANDING_KEY, batch).items():
@@ -230,14 +239,16 @@ def set_active(user_id: int, active: bool) -> None:
         renew_stamps({rating_services.rating_board(game) for game in games})
 
 
-def apply_deltas(model, key_fields: tuple[str, ...], deltas: dict) -> dict[str, list[shapes.Move]]:
+def apply_deltas(
+    model, key_fields: tuple[str, ...], deltas: Mapping[tuple, Delta]
+) -> dict[str, list[shapes.Move]]:
     """Change the rows of ``model`` for ``deltas``' keys, creating missing ones.
 
     The rows are locked (in primary key order) while they change; a row brought back
     to zero games is deleted, as if it had never been played. Returns, per board the
     rows are on (``Standing``, ``RecentStanding``), the accounts' moves on it.
     """
-    moves = defaultdict(list)
+    moves: defaultdict[str, list[shapes.Move]] = defaultdict(list)
     if not deltas:
         return moves
     model.objects.bulk_create(
@@ -270,7 +281,7 @@ def board_points(row) -> int | None:
     return row.points
 
 
-def _covering_filter(key_fields: tuple[str, ...], deltas: dict) -> dict:
+def _covering_filter(key_fields: tuple[str, ...], deltas: Mapping[tuple, Delta]) -> dict[str, set]:
     """A filter that selects at least every row keyed in ``deltas`` (each key field ``__in``)."""
     return {f"{name}__in": {key[i] for key in deltas} for i, name in enumerate(key_fields)}
 
@@ -288,24 +299,26 @@ def _change(row, delta: Delta) -> None:
     row.counters = {key: value for key, value in sorted(counters.items()) if value}
 
 
-def recount(results) -> tuple[dict, dict]:
+def recount(results) -> tuple[dict[StandingKey, Delta], dict[DailyKey, Delta]]:
     """Standings and daily standings recounted from raw results (voided ones left out).
 
     Returns ``{key: Delta}`` for each; used to check the kept standings and to build
     them for results recorded before standings existed.
     """
-    by_room = defaultdict(list)
+    by_room: defaultdict[int, list[Result]] = defaultdict(list)
     for result in results:
         by_room[result.room_id].append(result)
-    standing, daily = defaultdict(Delta), defaultdict(Delta)
+    standing: defaultdict[StandingKey, Delta] = defaultdict(Delta)
+    daily: defaultdict[DailyKey, Delta] = defaultdict(Delta)
     for room_results in by_room.values():
         players = len(room_results)
         game_standing, game_daily = deltas_by_key(
             [r for r in room_results if not r.voided], players
         )
-        for totals, game_totals in ((standing, game_standing), (daily, game_daily)):
-            for key, delta in game_totals.items():
-                totals[key].add(delta)
+        for key, delta in game_standing.items():
+            standing[key].add(delta)
+        for day_key, delta in game_daily.items():
+            daily[day_key].add(delta)
     return dict(standing), dict(daily)
 
 
