@@ -151,7 +151,8 @@ def can_sit(player: Player, bet: int, held: dict[str, int] | None = None) -> str
     down, as a sentence to show them."""
     needed = needed_to_sit(bet)
     balance = balance_of(player)
-    holding = sum((held or {}).values())
+    held = held or {}
+    holding = sum(held.values())
     if balance - holding >= needed:
         return None
     refusal = f"This table's bet is {coins(bet)}: sitting down needs twice the bet, {coins(needed)}, "
@@ -270,7 +271,7 @@ def grant(user, amount: int, reason: str, staff) -> LedgerEntry:
     reason = _check_staff_movement(amount, reason, staff, "grant")
     with transaction.atomic():
         wallets, opened = _wallets_for_update([_account(user)])
-        entry = _move(wallets[_account(user)], amount, Kind.STAFF_GRANT, reason=reason, staff=staff)
+        entry = _move(wallets[_account(user)], amount, Kind.STAFF_GRANT, reason=reason, staff=staff)  # type: ignore[arg-type]  # a TextChoices member is a str
         _bank_add(-opened - amount)
     return entry
 
@@ -287,7 +288,7 @@ def take(user, amount: int, reason: str, staff) -> LedgerEntry:
                 f"{user.get_username()} has {coins(wallet.balance)}: {coins(amount)} cannot be taken "
                 "(a balance never goes below zero)."
             )
-        entry = _move(wallet, -amount, Kind.STAFF_TAKE, reason=reason, staff=staff)
+        entry = _move(wallet, -amount, Kind.STAFF_TAKE, reason=reason, staff=staff)  # type: ignore[arg-type]  # a TextChoices member is a str
         _bank_add(amount - opened)
     return entry
 

@@ -133,7 +133,7 @@ class LedgerQuerySet(models.QuerySet):
     def delete(self):
         raise AppendOnlyError("Ledger entries are append-only: they cannot be deleted.")
 
-    delete.queryset_only = True
+    delete.queryset_only = True  # type: ignore[attr-defined]  # Django reads it off the method: the manager gets no delete()
 
     def update(self, **kwargs):
         raise AppendOnlyError("Ledger entries are append-only: they cannot be changed.")

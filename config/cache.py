@@ -26,13 +26,14 @@ _loop_clients: dict = {}
 
 
 class SharedConnectionPool(redis.ConnectionPool):
-    _shared: dict = {}
-    _lock = threading.Lock()
+    _shared: dict[tuple, redis.ConnectionPool] = {}
+    # Not ``_lock``: each pool has a lock of its own by that name.
+    _shared_lock = threading.Lock()
 
     @classmethod
     def from_url(cls, url, **kwargs):
         key = (url, tuple(sorted((name, repr(value)) for name, value in kwargs.items())))
-        with cls._lock:
+        with cls._shared_lock:
             pool = cls._shared.get(key)
             if pool is None:
                 pool = cls._shared[key] = super().from_url(url, **kwargs)

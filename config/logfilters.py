@@ -16,12 +16,13 @@ class WithoutTraceback(logging.Filter):
         self._exceptions = set(exceptions or ())
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if record.exc_info and self._matches(record.exc_info[0]):
-            record.msg = f"{record.msg} ({record.exc_info[0].__name__})"
+        kind = record.exc_info[0] if record.exc_info else None
+        if kind is not None and self._matches(kind):
+            record.msg = f"{record.msg} ({kind.__name__})"
             record.exc_info = record.exc_text = None
         return True
 
-    def _matches(self, kind) -> bool:
+    def _matches(self, kind: type[BaseException]) -> bool:
         return not self._exceptions or any(
-            f"{cls.__module__}.{cls.__qualname__}" in self._exceptions for cls in getattr(kind, "__mro__", ())
+            f"{cls.__module__}.{cls.__qualname__}" in self._exceptions for cls in kind.__mro__
         )
