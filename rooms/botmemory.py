@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import pickle
+from typing import cast
 
 import redis
 
@@ -35,7 +36,7 @@ def recall(bot, room_id: int, seat: int, level: str) -> None:
         log.warning("Redis is down: the bot at seat %s plays from its view alone.", seat)
         return
     if memory is not None:
-        bot.memory = pickle.loads(memory)
+        bot.memory = pickle.loads(cast(bytes, memory))  # the client does not decode what it reads
 
 
 def keep(bot, room_id: int, seat: int, level: str) -> None:

@@ -66,7 +66,7 @@ class Client:
         address = key("room-code-misses", "address", client_key(self.address))
         return address, key("room-code-misses", "session", self.session_key) if self.session_key else address
 
-    def is_paused(self, address_misses: bytes | None, session_misses: bytes | None) -> bool:
+    def is_paused(self, address_misses: bytes | str | None, session_misses: bytes | str | None) -> bool:
         """Whether the client may look up only the rooms its session knows, given the
         misses read at ``misses_keys``."""
         return int(address_misses or 0) >= settings.ROOM_CODE_ADDRESS_MISSES_PER_MINUTE or (

@@ -96,6 +96,8 @@ class RoomForm(forms.Form):
         initial="normal",
     )
 
+    fields: dict[str, forms.Field]  # Django's forms make it: the form's fields by name, in order
+
     def __init__(self, game: GameDefinition, data=None, player=None):
         """``player``: who creates the room (a game played for coins shows them theirs
         beside the bet)."""
@@ -108,6 +110,7 @@ class RoomForm(forms.Form):
         if game.plays_for_coins and player is not None:
             held = sum(held_by(player).values())
             bet = self.schema["bet"]
+            assert isinstance(bet, WholeNumber), "a game played for coins has a number for its bet"
             self.fields["bet"].beside = _what_you_can_bet(coins.balance_of(player), held, bet.low, bet.high)
 
     def clean(self):

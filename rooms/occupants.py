@@ -2,6 +2,10 @@ class Occupant:
     """Who sits in a seat, for both the Seat row and its snapshot: needs ``bot_level``,
     ``user_id`` and ``guest_id``."""
 
+    bot_level: str
+    user_id: int | None
+    guest_id: str
+
     @property
     def is_bot(self) -> bool:
         return bool(self.bot_level)

@@ -8,10 +8,12 @@ the store as always.
 """
 
 from importlib import import_module
+from typing import Any
 
 from django.conf import settings
 
-_engine = import_module(settings.SESSION_ENGINE)
+# The engine is a setting: its store class is known only once the settings are read.
+_engine: Any = import_module(settings.SESSION_ENGINE)
 
 
 class SessionStore(_engine.SessionStore):

@@ -18,6 +18,7 @@ from accounts import coins
 from accounts.models import LedgerEntry
 from games import registry
 from games.definition import RoundCoins, Stakes
+from games.options_schema import WholeNumber
 from rooms.models import Room, Seat
 
 BET = "bet"  # the option that says what a round bets
@@ -32,7 +33,9 @@ def table_bet(room) -> int:
 def _bet(game: str, options: dict) -> int:
     bet = options.get(BET)
     if bet is None:
-        bet = registry.definition(game).options[BET].default
+        option = registry.definition(game).options[BET]
+        assert isinstance(option, WholeNumber), "a game played for coins has a number for its bet"
+        bet = option.default
     return int(bet)
 
 

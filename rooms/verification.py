@@ -47,9 +47,9 @@ class CheckedDraw:
         """How to read it: ``cards`` (an order of cards, the first dealt first),
         ``seats`` (an order of seats), ``suits`` (the first is the new trump) or
         ``seat`` (one seat drawn, the engines' only ``randrange``)."""
-        if not self.draw.is_shuffle:
-            return "seat"
         items = self.draw.given
+        if not isinstance(items, list):
+            return "seat"
         if all(isinstance(item, int) or str(item).isdigit() for item in items):
             return "seats"
         if all(item in FRENCH_SUITS for item in items):
@@ -59,7 +59,8 @@ class CheckedDraw:
     @property
     def new_deck(self) -> str:
         """What a card shuffle started from, if a new deck ("" for a reshuffled pile)."""
-        return NEW_DECKS.get(tuple(self.draw.given), "") if self.kind == "cards" else ""
+        given = self.draw.given
+        return NEW_DECKS.get(tuple(given), "") if isinstance(given, list) and self.kind == "cards" else ""
 
 
 @dataclass(frozen=True)
@@ -92,16 +93,19 @@ class Verification:
 
 def _recomputed(draw: Draw, seed: str) -> list | int:
     """What the seed alone gives for this draw's stream."""
-    if draw.is_shuffle:
+    if isinstance(draw.given, list):
         return shuffled(draw.given, seed, draw.stream)
     return SeededRandom(seed, draw.stream).randrange(draw.given)
 
 
-def _replay(game: str, seats: int, options: dict, seed: str, actions) -> tuple[dict | None, list, int | None]:
+def _replay(
+    game: str, seats: int, options: dict, seed: str, actions
+) -> tuple[dict | None, list[tuple[int, Draw]], int | None]:
     """The state the seed and ``actions`` lead to, the draws on the way with the move
     each was drawn in (0: at the start), and the move the engine refused (then the
     state is ``None``)."""
-    moments, state = [], None
+    moments: list[int] = []
+    state: dict | None = None
     with noting_draws() as draws:
         try:
             moves = [(action.seat, action.action, action.source) for action in actions]
@@ -131,7 +135,7 @@ def verify(room, match, seat_count: int) -> Verification:
         salt=match.salt,
         commitment=fairness.commitment(match.seed, match.salt),
         moves=len(actions),
-        replay_ends_as_played=failed_move is None and same_state(state, match.state),
+        replay_ends_as_played=state is not None and same_state(state, match.state),
         failed_move=failed_move,
         draws=draws,
         streams_distinct=all(count == 1 for count in streams.values()),
