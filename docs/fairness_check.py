@@ -102,10 +102,10 @@ def check_draw(number: int, draw: dict, seed: str) -> bool:
     """One draw of the file, recomputed from the seed and its stream."""
     stream = draw["stream"]
     if "shuffle" in draw:
-        computed = shuffle(draw["shuffle"], seed, stream)
-        ok = computed == draw["order"]
-        print(f"Draw {number}, stream {stream}, shuffle of {len(computed)}: {'OK' if ok else 'MISMATCH'}")
-        print(f"  {text(computed)}")
+        order = shuffle(draw["shuffle"], seed, stream)
+        ok = order == draw["order"]
+        print(f"Draw {number}, stream {stream}, shuffle of {len(order)}: {'OK' if ok else 'MISMATCH'}")
+        print(f"  {text(order)}")
         if not ok:
             print(f"  the file says: {text(draw['order'])}")
         return ok
