@@ -21,7 +21,7 @@ HEADING_MARK = re.compile(r"^#+\s+")
 class RulesArticle(HTMLParser):
     """The elements and the text inside the page's `<article class="rules ...">`."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.depth = 0
         self.elements: list[str] = []

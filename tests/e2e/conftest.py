@@ -10,6 +10,7 @@ import sys
 import time
 import urllib.parse
 import uuid
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -32,7 +33,7 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def _e2e_database(tmp_path: Path) -> tuple[str, callable]:
+def _e2e_database(tmp_path: Path) -> tuple[str, Callable[[], None]]:
     """A fresh database for the live site, of the same kind as the suite's."""
     url = os.environ.get("DATABASE_URL", "")
     if not url.startswith("postgres"):
@@ -172,7 +173,7 @@ def _wait_for(base_url: str, seconds: float = 30) -> None:
     url = urllib.parse.urlsplit(base_url)
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        connection = http.client.HTTPConnection(url.hostname, url.port, timeout=2)
+        connection = http.client.HTTPConnection(url.netloc, timeout=2)
         try:
             connection.request("GET", "/")
             if connection.getresponse().status in (200, 301):

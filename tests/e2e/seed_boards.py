@@ -4,6 +4,7 @@ environment): every game and mode played by accounts with the widest names a use
 can have, one of them (WIDE, who can log in) ranked below the first page of every board."""
 
 import sys
+from typing import Any
 
 import django
 
@@ -22,7 +23,7 @@ def seed(password: str) -> None:
         return  # seeded already, for an earlier test of the session
     wide = User.objects.create_user(username=WIDE, password=password)
     others = accounts(*OTHERS)
-    tables = [
+    tables: list[tuple[str, Any, dict, int]] = [
         ("disunyer", DISUNYER, {"mode": "standard"}, 8), ("disunyer", DISUNYER, {"mode": "stuck-king"}, 8),
         *(("dayous", DAYOUS, {"decks": decks}, 6) for decks in (1, 2, 3)),
         *(("courtpiece", COURTPIECE, {"game": game}, 4) for game in ("ace-rule", "double-sar", "hidden", "rung-kaat")),

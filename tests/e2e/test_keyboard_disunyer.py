@@ -69,7 +69,7 @@ def play_by_keyboard(page, choose, seconds: float) -> list[dict]:
     a push replaced the action bar with other cards while the keys were pressed
     (``cards_changed``: the arrows then counted on two different rows of cards)."""
     deadline = time.monotonic() + seconds
-    met = []
+    met: list[dict] = []
     missed = set()
     page.evaluate(BAR_SWAPS)
     while True:

@@ -35,7 +35,7 @@ class Visitor:
 
     def request(self, method: str, path: str, form: dict | None = None, **headers: str):
         url = urlsplit(self.base_url)
-        connection = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
+        connection = http.client.HTTPConnection(url.netloc, timeout=30)
         headers = {name.replace("_", "-"): value for name, value in headers.items()}
         if self.cookies:
             headers["Cookie"] = "; ".join(f"{name}={value}" for name, value in self.cookies.items())
@@ -53,9 +53,10 @@ class Visitor:
 
     def post_form(self, path: str, form: dict, **headers: str):
         """Fetch the form's page for its CSRF token, then post it."""
-        page = self.request("GET", path, **headers)
-        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text).group(1)
-        return self.request("POST", path, {**form, "csrfmiddlewaretoken": token}, **headers)
+        page = self.request("GET", path, None, **headers)
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text)
+        assert token is not None, f"no CSRF token on {path}"
+        return self.request("POST", path, {**form, "csrfmiddlewaretoken": token.group(1)}, **headers)
 
 
 def new_account(base_url: str, prefix: str) -> str:

@@ -16,10 +16,12 @@ ANN, BEA, CARL, DAN = range(4)
 def play_keeping(deck: list[str], players: int) -> dict:
     """A game on a stacked deck where everybody keeps their card, to its outcome."""
     state = ENGINE.start(players, {"mode": "standard"}, seed="points", deck=deck)
-    while ENGINE.outcome(state) is None:
+    outcome = ENGINE.outcome(state)
+    while outcome is None:
         (seat,) = ENGINE.to_act(state)
         state, _ = ENGINE.apply(state, seat, {"type": "keep"})
-    return ENGINE.outcome(state)
+        outcome = ENGINE.outcome(state)
+    return outcome
 
 
 def points(outcome: dict, had_bots: bool) -> list[int]:

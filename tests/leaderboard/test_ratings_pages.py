@@ -33,7 +33,9 @@ def board_rows(html: str) -> list[tuple[str, str, str]]:
 
 def chart_points(html: str) -> list[str]:
     """The points of the first rating chart in ``html``."""
-    return re.search(r'<svg class="rating-chart".*?<polyline points="([^"]+)"', html, flags=re.S).group(1).split()
+    chart = re.search(r'<svg class="rating-chart".*?<polyline points="([^"]+)"', html, flags=re.S)
+    assert chart is not None, "no rating chart"
+    return chart.group(1).split()
 
 
 def test_the_rating_board_ranks_accounts_by_shown_rating_and_marks_provisional_ones(client):
@@ -77,7 +79,7 @@ def test_equal_ratings_share_a_rank_and_the_viewers_row_shows_off_its_page(clien
 
 def recounted(game: str) -> tuple:
     """The rating board's shape counted from the ratings, as (displays, accounts ahead, total)."""
-    counts = {}
+    counts: dict[int, int] = {}
     for display in Rating.objects.filter(game=game, active=True).values_list("display", flat=True):
         counts[display] = counts.get(display, 0) + 1
     shape = Shape.of(sorted(counts.items(), reverse=True))

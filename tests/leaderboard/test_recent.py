@@ -20,7 +20,7 @@ BOARD = reverse("leaderboard:board", args=["disunyer"])
 
 def summed_days(start) -> dict:
     """The daily standings from ``start`` on, summed per account, game and mode."""
-    totals = {}
+    totals: dict[tuple[int, str, str], tuple[int, int, int, dict[str, int]]] = {}
     for row in DailyStanding.objects.filter(day__gte=start):
         key = (row.user_id, row.game, row.mode)
         games, wins, points, counters = totals.get(key, (0, 0, 0, {}))
