@@ -9,7 +9,7 @@ from rooms.snapshots import load_snapshot
 from tests.rooms.helpers import ANN, fresh
 
 GAMES = ("disunyer", "dayous", "courtpiece")
-OPTIONS = {
+OPTIONS: dict[str, dict] = {
     "disunyer": {"mode": "standard"},
     "dayous": {"decks": 1, "clock": 10},
     "courtpiece": {"game": "double-sar", "winning_points": 10, "bet": 25, "clock": 5},

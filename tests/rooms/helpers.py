@@ -66,7 +66,7 @@ def actor(room: Room) -> int:
 def illegal_for(state: dict, seat: int) -> tuple[dict, str]:
     """A well-formed move ``seat`` may not make now, and the engine's reason for refusing it."""
     legal = ENGINE.legal_actions(state, seat)
-    candidates = [{"type": "pick", "rival": seat}, {"type": "keep"}, {"type": "guess", "suit": "o"}]
+    candidates: list[dict] = [{"type": "pick", "rival": seat}, {"type": "keep"}, {"type": "guess", "suit": "o"}]
     for action in candidates:
         if action not in legal:
             try:

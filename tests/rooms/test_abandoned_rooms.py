@@ -37,7 +37,9 @@ def sweep_finds_away_hosts() -> int:
 
 
 def table_of(room: Room, seat: int | None) -> str:
-    return render_table(load_snapshot(room.pk), presence.current(room.pk), seat)
+    snapshot = load_snapshot(room.pk)
+    assert snapshot is not None
+    return render_table(snapshot, presence.current(room.pk), seat)
 
 
 def lobby() -> str:

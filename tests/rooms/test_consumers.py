@@ -7,6 +7,7 @@ import json
 import re
 import time
 from types import SimpleNamespace
+from typing import cast
 
 import pytest
 import redis
@@ -85,7 +86,7 @@ async def _drain(comm, quiet=0.3) -> list[str]:
 
 async def _settle(*comms) -> list[list[str]]:
     """Let presence and table pushes finish; what each connection received."""
-    received = [[] for _ in comms]
+    received: list[list[str]] = [[] for _ in comms]
     while True:
         fresh_messages = [await _drain(comm, quiet=0.4) for comm in comms]
         if not any(fresh_messages):
@@ -350,7 +351,8 @@ async def test_forged_and_malformed_messages_are_refused_and_change_nothing(tabl
 async def _channel_of(room_id: int, seat: int | None) -> str:
     """The channel of the (first) socket present at ``seat`` (None: watching)."""
     where = presence._member("", seat)
-    members = [member.decode() for member in await async_client().zrange(presence._key(room_id), 0, -1)]
+    read = cast(list[bytes], await async_client().zrange(presence._key(room_id), 0, -1))  # not decoded
+    members = [member.decode() for member in read]
     return next(member.removeprefix(where) for member in members if member.startswith(where))
 
 

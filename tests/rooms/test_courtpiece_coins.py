@@ -83,6 +83,7 @@ def play_round(room: Room, people: dict[int, Player], rng: random.Random) -> Roo
 def pages(room: Room) -> dict:
     """The table each viewer is pushed: seats 0-3 and a spectator (None)."""
     snapshot = load_snapshot(room.pk)
+    assert snapshot is not None
     return {seat: render_table(snapshot, presence.NOBODY, seat) for seat in (None, 0, 1, 2, 3)}
 
 

@@ -42,7 +42,9 @@ def verify_page(room: Room, person=ANN):
 
 
 def verdict(page) -> str:
-    return re.search(r'data-testid="verdict" data-passed="(\w+)"', page.content.decode()).group(1)
+    found = re.search(r'data-testid="verdict" data-passed="(\w+)"', page.content.decode())
+    assert found is not None, "no verdict on the page"
+    return found.group(1)
 
 
 # ------------------------------------------------------------------ commitment
@@ -134,7 +136,9 @@ def test_the_verify_page_replays_a_game_that_is_over_and_checks_every_draw(game)
 
 def core_replay(room: Room, match: Match) -> dict:
     """The game replayed from its seed by its engine directly."""
-    engine = load_snapshot(room.pk).rules.engine
+    snapshot = load_snapshot(room.pk)
+    assert snapshot is not None
+    engine = snapshot.rules.engine
     state = engine.start(room.seats.count(), room.options, seed=match.seed)
     for recorded in MatchAction.objects.filter(match=match).order_by("number"):
         state, _ = engine.apply(state, recorded.seat, recorded.action)

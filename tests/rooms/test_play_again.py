@@ -38,6 +38,7 @@ def finished_room(mode: str = "stuck-king", is_public: bool = False) -> Room:
 
 def table_for(room: Room, player: Player | None) -> str:
     snapshot = load_snapshot(room.pk)
+    assert snapshot is not None
     return render_table(snapshot, presence.NOBODY, snapshot.seat_of(player) if player else None)
 
 

@@ -17,7 +17,8 @@ class Source:
     """Hands out queued messages and counts how often it was read."""
 
     def __init__(self, name: str):
-        self.name, self.reads, self.queue = name, 0, asyncio.Queue()
+        self.name, self.reads = name, 0
+        self.queue: asyncio.Queue[dict] = asyncio.Queue()
 
     async def __call__(self) -> dict:
         self.reads += 1

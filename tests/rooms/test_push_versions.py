@@ -62,7 +62,7 @@ def _two_moves(room_id: int) -> int:
 
 
 async def _frames_until(comm, version: int) -> list[str]:
-    frames = []
+    frames: list[str] = []
     while version not in _versions(frames):
         frames.append(await comm.receive_from(timeout=5))
     return frames
@@ -227,7 +227,7 @@ class _Viewer(RoomConsumer):
         super().__init__()
         self.room_id, self.sent_version, self.player = room_id, sent_version, player
         self.channel_layer, self.channel_name = get_channel_layer(), f"test-viewer-{room_id}"
-        self.frames = []
+        self.frames: list[str] = []
 
     async def send(self, text_data=None, bytes_data=None, close=False):
         self.frames.append(text_data)
@@ -307,7 +307,7 @@ async def test_a_transaction_that_changes_a_room_twice_gives_it_one_new_version(
 
 def _stored(room_id: int, version: int):
     data = redis.Redis.from_url(os.environ["REDIS_URL"]).get(_stored_key(room_id, version))
-    assert data is not None, f"version {version} of room {room_id} was not stored"
+    assert isinstance(data, bytes), f"version {version} of room {room_id} was not stored"
     return pickle.loads(data)
 
 

@@ -38,7 +38,9 @@ COURTPIECE_TABLES = [
         ((None, False), ("A", False), ("K", True)),
     )
 ]
-TABLES = {"disunyer": DISUNYER_TABLES, "dayous": DAYOUS_TABLES, "courtpiece": COURTPIECE_TABLES}
+TABLES: dict[str, list[tuple[int, dict]]] = {
+    "disunyer": DISUNYER_TABLES, "dayous": DAYOUS_TABLES, "courtpiece": COURTPIECE_TABLES
+}
 # Share of the seeded games per game. Every table has a game first; the rest are drawn
 # at random, Dayous's from its small tables (one deck, two or three players): the others
 # are long.
@@ -80,7 +82,10 @@ class Recorder:
 
     def __init__(self, rng: random.Random):
         self.rng = rng
-        self.rooms, self.seats, self.matches, self.actions = [], [], [], {}
+        self.rooms: list[Room] = []
+        self.seats: list[list[Seat]] = []
+        self.matches: list[Match] = []
+        self.actions: dict[int, list] = {}
 
     def play(self, game: str, players: int, options: dict, stop_after: int | None) -> None:
         engine = rules_for(game).engine
@@ -88,7 +93,8 @@ class Recorder:
         number = len(self.rooms)
         room = Room(code=f"R{number:07d}", game=game, options=options, is_public=self.rng.random() < 0.8)
         state = engine.start(players, options)
-        seed, moves = state["seed"], []
+        seed = state["seed"]
+        moves: list[tuple[int, dict, str]] = []
         while engine.outcome(state) is None and (stop_after is None or len(moves) < stop_after):
             state = self._decide(engine, state, moves)
             if self.rng.random() < RELOADED:
@@ -106,15 +112,16 @@ class Recorder:
         """One decision made and recorded in ``moves``: the state after it."""
         forced = services._forced_move(engine, state)
         if forced is not None:
-            return self._apply(engine, state, moves, *forced, MatchAction.Source.FORCED)
+            return self._apply(engine, state, moves, *forced, MatchAction.Source.FORCED)  # type: ignore[arg-type]  # a TextChoices member is a str
         source = self.rng.choices(list(SOURCES), list(SOURCES.values()))[0]
         if source == MatchAction.Source.TIMEOUT:
             for seat in engine.to_act(state):  # every seat awaited, as services._play_defaults
                 if seat in engine.to_act(state):
-                    state = self._apply(engine, state, moves, seat, engine.default_action(state, seat), source)
+                    state = self._apply(engine, state, moves, seat, engine.default_action(state, seat), source)  # type: ignore[arg-type]  # a TextChoices member is a str
             return state
         seat = self.rng.choice(engine.to_act(state))
-        return self._apply(engine, state, moves, seat, self.rng.choice(engine.legal_actions(state, seat)), source)
+        action = self.rng.choice(engine.legal_actions(state, seat))
+        return self._apply(engine, state, moves, seat, action, source)  # type: ignore[arg-type]  # a TextChoices member is a str
 
     @staticmethod
     def _apply(engine, state: dict, moves: list, seat: int, action: dict, source: str) -> dict:

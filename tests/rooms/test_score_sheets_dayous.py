@@ -48,6 +48,7 @@ def expected_rows(room: Room) -> list[list[str]]:
 
 def pushed(room: Room) -> dict:
     snapshot = load_snapshot(room.pk)
+    assert snapshot is not None
     return {seat: render_table(snapshot, presence.NOBODY, seat) for seat in (None, 0, 1, 2, 3)}
 
 

@@ -58,6 +58,7 @@ def outs_so_far(room: Room) -> list[list[str]]:
 
 def pushed(room: Room) -> dict:
     snapshot = load_snapshot(room.pk)
+    assert snapshot is not None
     return {seat: render_table(snapshot, presence.NOBODY, seat) for seat in (None, *range(8))}
 
 

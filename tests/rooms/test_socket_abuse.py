@@ -37,7 +37,7 @@ table = test_consumers.table
 
 async def _settle_all(*comms) -> list[list[str]]:
     """As ``_settle``, but draining every socket at once (there are many)."""
-    received = [[] for _ in comms]
+    received: list[list[str]] = [[] for _ in comms]
     while True:
         fresh_messages = await asyncio.gather(*(_drain(comm, quiet=0.4) for comm in comms))
         if not any(fresh_messages):

@@ -29,6 +29,7 @@ def _account(name: str, display: int | None = None, games: int = 0) -> Player:
 
 def _seat_ratings(room_id: int) -> dict[str, str]:
     snapshot = load_snapshot(room_id)
+    assert snapshot is not None
     return {seat.bot_level or seat.name: seat.rating for seat in snapshot.seats if not seat.is_empty}
 
 

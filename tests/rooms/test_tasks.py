@@ -59,7 +59,7 @@ def _sent_by_the_followups(monkeypatch, django_capture_on_commit_callbacks, leve
     monkeypatch.setattr(celery_app, "send_task", lambda name, args, eta, queue=None: sent.append((name, queue)))
     with django_capture_on_commit_callbacks(execute=True):
         _bot_to_act(level)
-    queues = {}
+    queues: dict[str, set[str]] = {}
     for name, queue in sent:
         route = celery_app.amqp.router.route({"queue": queue}, name)
         queues.setdefault(name, set()).add(route["queue"].name)

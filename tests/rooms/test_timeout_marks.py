@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 
 TIME_RAN_OUT = '<span class="tag timeout">time ran out</span>'
 LOG_LINE = re.compile(r"<li>(.*?)</li>")
-GAMES = {
+GAMES: dict[str, tuple[dict, int]] = {
     "disunyer": ({"mode": "standard"}, 8),
     "dayous": ({"decks": 1, "clock": 30}, 3),
     "courtpiece": ({"game": "ace-rule", "bet": 50}, 4),
