@@ -16,7 +16,6 @@ from tooling.loadtest.load import Load
 from tooling.loadtest.phases import run_anchor, run_site
 from tooling.loadtest.stack import Stack
 
-GAMES = ("disunyer", "dayous", "courtpiece")
 SOCKETS_PER_CLIENT_PROCESS = 800
 MOST_CLIENT_PROCESSES = 4
 
