@@ -182,6 +182,9 @@ class SelfPlay:
     # The longest game it deals, (players, options), whose replay page the benchmark
     # times; None: it times another game's.
     replay_table: tuple[int, Mapping[str, Any]] | None = None
+    # The bot levels in the last seats of the usual table whose rating update the
+    # leaderboard benchmark times (accounts in the others).
+    bench_rated_bots: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

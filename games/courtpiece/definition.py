@@ -117,5 +117,10 @@ GAME = GameDefinition(
         wins_word="Won",
         game_word="table",
     ),
-    self_play=SelfPlay(max_decisions=20000, scores=tournament_scores, bench_playouts=100),
+    self_play=SelfPlay(
+        max_decisions=20000,
+        scores=tournament_scores,
+        bench_playouts=100,
+        bench_rated_bots=("easy",),
+    ),
 )

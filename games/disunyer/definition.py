@@ -60,5 +60,6 @@ GAME = GameDefinition(
         bench_playouts=2000,
         bench_tables=8,
         quick_bench_tables=3,
+        bench_rated_bots=("normal", "strong"),
     ),
 )

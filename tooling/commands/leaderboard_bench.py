@@ -499,14 +499,13 @@ def rate_every_game(log) -> dict:
 
 
 def rating_tables() -> dict[str, tuple[GameDefinition, int, tuple[str, ...]]]:
-    """What the rating update is timed on, by name: each game's usual table, accounts in
-    its first seats and bots in its last ones (none at the first game's, one at the
-    second's, and so on; the strongest last): game, accounts, bot levels."""
+    """What the rating update is timed on, by name: each game's usual table, with the
+    bots its definition names (``SelfPlay.bench_rated_bots``) and accounts in the other
+    seats: game, accounts, bot levels."""
     tables = {}
-    for index, game in enumerate(CATALOGUE):
-        seats = usual_players(game)
-        bots = BOT_LEVELS[len(BOT_LEVELS) - min(index, seats - 1, len(BOT_LEVELS)):]
-        people = seats - len(bots)
+    for game in CATALOGUE:
+        bots = game.self_play.bench_rated_bots
+        people = usual_players(game) - len(bots)
         with_bots = "" if not bots else " and a bot" if len(bots) == 1 else f" and {len(bots)} bots"
         tables[f"{game.title}, {people} accounts{with_bots}"] = (game, people, bots)
     return tables
