@@ -170,7 +170,7 @@ class SelfPlay:
     max_decisions: int = 2000
     # Each seat's tournament score for one game: (outcome, None if unfinished; players).
     scores: Callable[[Mapping[str, Any] | None, int], list[float]] = place_scores
-    # An outcome key naming one seat (Dayous's loser): counted per bot kind, as times_<key>.
+    # An outcome key naming one seat (a loser, say): counted per bot kind, as times_<key>.
     tally: str = ""
     # Tournament kinds that see every card (``games/ceiling.py``): kind -> bot class.
     seeing: Mapping[str, type] = field(default_factory=lambda: MappingProxyType({}))
