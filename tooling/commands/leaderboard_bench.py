@@ -7,9 +7,9 @@ points it at another database instead, only with ``--yes``, and only if that dat
 has no account yet (it is migrated, then filled).
 
 It seeds ``--accounts`` accounts (100,000) with coins and ``--results`` results
-(1,000,000: tables of every game over the last 365 days, with bots and guests, the bots
-of every level) together with their standings and daily
-standings, all by bulk inserts, then rates every game (what ``recompute_ratings`` does);
+(1,000,000: tables of every game over the last 365 days, the first game listed the most
+played, with bots and guests, the bots of every level) together with their standings
+and daily standings, all by bulk inserts, then rates every game (what ``recompute_ratings`` does);
 then times each page with the Django test client (logged in as an account in the
 middle of the board) and prints p50 / p95 / max per page, with the CPU and database
 time and the machine's load average, and the rating work of a game-ending transaction,
