@@ -5,7 +5,8 @@ an analysis device for the figures in ``docs/bots.md``. A seeing player runs its
 game's strong search, but each "sampled world" is the true state — every hand and
 the deck's order — with random rollouts. If even it cannot reach a score share, no
 player that sees only its own view can. ``simulate`` hands it the state
-(``choose_seeing``); every other player gets its view only.
+(``choose_seeing``); every other player gets its view only. A game lists its seeing
+kinds in its definition (``SelfPlay.seeing``).
 """
 
 from __future__ import annotations
@@ -13,14 +14,13 @@ from __future__ import annotations
 import random
 
 from games import search
-from games.disunyer import bots as disunyer_bots
 
 ITERATIONS = 300
 
 
 def seeing(strong_class, guesser_class=None):
     """A kind that searches ``strong_class``'s way over the true state. With
-    ``guesser_class``, the guesses (Disunyer's Ace suits) are that bot's, made from the
+    ``guesser_class``, the guesses (of a hidden card) are that bot's, made from the
     view alone: the suit of a face-down Ace is then as hidden as for anyone else."""
 
     class Seeing(strong_class):
@@ -41,14 +41,3 @@ def seeing(strong_class, guesser_class=None):
 
     return Seeing
 
-
-SEEING_KINDS = {
-    "disunyer": {
-        "seeing": seeing(disunyer_bots.StrongBot),
-        "seeing-fair-guess": seeing(disunyer_bots.StrongBot, disunyer_bots.RuleBot),
-    },
-}
-
-
-def kinds(game: str) -> dict:
-    return SEEING_KINDS.get(game, {})

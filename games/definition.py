@@ -11,6 +11,7 @@ from datetime import timedelta
 from types import MappingProxyType
 from typing import Any
 
+from games import core
 from games.core import Engine
 from games.options_schema import Choice, OptionsSchema
 
@@ -151,6 +152,41 @@ class Stakes:
     rounds_over: Callable[[Mapping[str, Any]], int]
 
 
+def place_scores(outcome: Mapping[str, Any] | None, players: int) -> list[float]:
+    """Each seat's place points (``N + 1 - place``); nothing for an unfinished game."""
+    if outcome is None:
+        return [0.0] * players
+    return [float(core.place_points(place, players)) for place in outcome["places"]]
+
+
+@dataclass(frozen=True)
+class SelfPlay:
+    """How bots play the game alone, off the site: the tournaments
+    (``games/simulate.py``, ``manage.py simulate``) and the benchmarks
+    (``python -m tooling bench``)."""
+
+    # A game stopped after this many decisions counts as unfinished (rule players can
+    # chase each other round an endgame for ever).
+    max_decisions: int = 2000
+    # Each seat's tournament score for one game: (outcome, None if unfinished; players).
+    scores: Callable[[Mapping[str, Any] | None, int], list[float]] = place_scores
+    # An outcome key naming one seat (a loser, say): counted per bot kind, as times_<key>.
+    tally: str = ""
+    # Tournament kinds that see every card (``games/ceiling.py``): kind -> bot class.
+    seeing: Mapping[str, type] = field(default_factory=lambda: MappingProxyType({}))
+    # The benchmark's random playouts, and the seeded games at the usual table whose
+    # pushes it times (all, and with --quick).
+    bench_playouts: int = 100
+    bench_tables: int = 2
+    quick_bench_tables: int = 1
+    # The longest game it deals, (players, options), whose replay page the benchmark
+    # times; None: it times another game's.
+    replay_table: tuple[int, Mapping[str, Any]] | None = None
+    # The bot levels in the last seats of the usual table whose rating update the
+    # leaderboard benchmark times (accounts in the others).
+    bench_rated_bots: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True)
 class GameDefinition:
     """One game as the site offers it."""
@@ -176,6 +212,7 @@ class GameDefinition:
     # shows the creator's coins beside the bet.
     stakes: Stakes | None = None
     leaderboard: Leaderboard = field(default_factory=Leaderboard)
+    self_play: SelfPlay = field(default_factory=SelfPlay)
 
     @property
     def plays_for_coins(self) -> bool:

@@ -46,6 +46,4 @@ def bots(slug: str) -> dict[str, type]:
 
 def tournament_bots(slug: str) -> dict[str, type]:
     """The site's bots plus the analysis players that see every card (``games/ceiling.py``)."""
-    from games import ceiling
-
-    return {**bots(slug), **ceiling.kinds(slug)}
+    return {**bots(slug), **definition(slug).self_play.seeing}

@@ -6,9 +6,9 @@ rotation of the bot kinds over the seats, so each kind sits in every position wi
 the same cards and the luck of the deal cancels out. Each kind's score share is
 measured per deal and reported with a 95% confidence interval over the deals.
 
-Scores: Court Piece = the table points won by the kind's team; Dayous = 1 for not
-being the dayous (each kind's ``times_dayous`` is counted too); Disunyer = place
-points (N + 1 - place).
+Scores are each game's own (``SelfPlay.scores`` in its definition): place points
+(N + 1 - place) unless it says otherwise. When its ``SelfPlay.tally`` names an outcome
+key, say ``loser``, each kind's ``times_loser`` counts the games that key named its seat.
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ import math
 import random
 import time
 from statistics import mean
+from types import MappingProxyType
 
-from games import core, registry
+from games import registry
 
-# A game stopped after this many decisions counts as unfinished (rule players can
-# chase each other round a Dayous endgame for ever).
-MAX_DECISIONS = {"dayous": 3000, "disunyer": 2000, "courtpiece": 20000}
+# Each game's decisions after which it counts as unfinished (``SelfPlay.max_decisions``).
+MAX_DECISIONS = MappingProxyType({game.slug: game.self_play.max_decisions for game in registry.GAMES})
 
 
 def play_game(
@@ -53,13 +53,7 @@ def play_game(
 
 def seat_scores(game: str, outcome: dict | None, players: int) -> list[float]:
     """Each seat's tournament score for one game (see the module docstring)."""
-    if outcome is None:
-        return [0.0] * players if game != "dayous" else [1.0] * players
-    if game == "courtpiece":
-        return [float(outcome["team_points"][seat % 2]) for seat in range(players)]
-    if game == "dayous":
-        return [0.0 if outcome.get("dayous") == seat else 1.0 for seat in range(players)]
-    return [float(core.place_points(place, players)) for place in outcome["places"]]
+    return registry.definition(game).self_play.scores(outcome, players)
 
 
 def rotations(kinds: list[str], players: int) -> list[list[str]]:
@@ -118,17 +112,18 @@ def simulate(
     """Play ``games`` games: deal ``d`` = game // R is replayed for each of the R
     seat rotations of ``bot_kinds``. Returns the summary (see ``docs/bots.md``)."""
     engine = registry.engine(game)
+    self_play = registry.definition(game).self_play
     options = engine.validate_options(options, players)
     classes = registry.tournament_bots(game)
     seatings = rotations(bot_kinds, players)
     per_deal = len(seatings)
-    cap = max_decisions if max_decisions is not None else MAX_DECISIONS.get(game)
+    cap = max_decisions if max_decisions is not None else self_play.max_decisions
     rng = random.Random(seed)
     wins = [0] * players
     rounds, no_winner, decisions, unfinished = [], 0, 0, 0
     kinds = list(dict.fromkeys(bot_kinds))
     totals = {kind: 0.0 for kind in kinds}
-    dayous = {kind: 0 for kind in kinds}
+    tallied = {kind: 0 for kind in kinds}
     times: dict[str, list[float]] = {kind: [] for kind in kinds}
     deal_scores: dict[int, dict[str, float]] = {}
     deal_games: dict[int, int] = {}
@@ -150,11 +145,12 @@ def simulate(
                 wins[seat] += 1
             no_winner += not outcome["winners"]
             rounds.append(outcome.get("rounds", 1))
-        scores = seat_scores(game, outcome, players)
+        scores = self_play.scores(outcome, players)
         bucket = deal_scores.setdefault(deal, {kind: 0.0 for kind in kinds})
         deal_games[deal] = deal_games.get(deal, 0) + 1
-        if outcome is not None and outcome.get("dayous") is not None:
-            dayous[seating[outcome["dayous"]]] += 1
+        named = outcome.get(self_play.tally) if outcome is not None and self_play.tally else None
+        if named is not None:
+            tallied[seating[named]] += 1
         for seat, kind in enumerate(seating):
             bucket[kind] += scores[seat]
             totals[kind] += scores[seat]
@@ -183,8 +179,8 @@ def simulate(
                 "max": round(max(ms), 3) if ms else 0.0,
             },
         }
-        if game == "dayous":
-            by_kind[kind]["times_dayous"] = dayous[kind]
+        if self_play.tally:
+            by_kind[kind][f"times_{self_play.tally}"] = tallied[kind]
     return {
         "game": game,
         "options": options,

@@ -17,6 +17,7 @@ from games.definition import (
     GameDefinition,
     Leaderboard,
     RoundCoins,
+    SelfPlay,
     Stakes,
     Table,
     bot_levels,
@@ -36,6 +37,13 @@ def recorded_counters(seat: int, outcome: Mapping[str, Any], state: Mapping[str,
     stats = outcome.get("stats") or state.get("stats") or {}
     team = seat % TEAMS
     return {key: int((stats.get(key) or [0, 0])[team]) for key in TEAM_COUNTERS}
+
+
+def tournament_scores(outcome: Mapping[str, Any] | None, players: int) -> list[float]:
+    """The table points won by each seat's team (none for an unfinished game)."""
+    if outcome is None:
+        return [0.0] * players
+    return [float(outcome["team_points"][seat % TEAMS]) for seat in range(players)]
 
 
 def round_coins(events: Sequence[Mapping[str, Any]], seats: int, bet: int) -> list[RoundCoins]:
@@ -108,5 +116,11 @@ GAME = GameDefinition(
         games_word="Tables",
         wins_word="Won",
         game_word="table",
+    ),
+    self_play=SelfPlay(
+        max_decisions=20000,
+        scores=tournament_scores,
+        bench_playouts=100,
+        bench_rated_bots=("easy",),
     ),
 )

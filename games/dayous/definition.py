@@ -12,7 +12,7 @@ from games.dayous.bots import RandomBot, RuleBot, StrongBot
 from games.dayous.bouts import JOURNALS
 from games.dayous.options import DECKS, DEFAULT_OPTIONS, OPTIONS
 from games.dayous.rules import ENGINE
-from games.definition import Counter, GameDefinition, Ladder, Leaderboard, Table, bot_levels, modes_of
+from games.definition import Counter, GameDefinition, Ladder, Leaderboard, SelfPlay, Table, bot_levels, modes_of
 
 # The least prestigious first; the keys are short and fixed (the results keep them).
 JOURNAL_COUNTERS = tuple(Counter(f"journal_{cards}", name) for cards, name in sorted(JOURNALS))
@@ -27,6 +27,12 @@ def mode_of(options: Mapping[str, Any]) -> str:
     """The number of decks: the hand size and the table size change with it."""
     decks: Any = options.get(DECKS.key)
     return deck_mode(decks if core.is_whole_number(decks) else DEFAULT_OPTIONS[DECKS.key])
+
+
+def tournament_scores(outcome: Mapping[str, Any] | None, players: int) -> list[float]:
+    """1 for each seat that is not the dayous (every seat of an unfinished game)."""
+    dayous = outcome.get("dayous") if outcome is not None else None
+    return [0.0 if dayous == seat else 1.0 for seat in range(players)]
 
 
 def recorded_counters(seat: int, outcome: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, int]:
@@ -83,5 +89,14 @@ GAME = GameDefinition(
             steps=JOURNAL_COUNTERS,
             column=2,  # Dayous, Defences, Best journal, Fees
         ),
+    ),
+    self_play=SelfPlay(
+        max_decisions=3000,
+        scores=tournament_scores,
+        tally="dayous",
+        bench_playouts=200,
+        bench_tables=3,
+        # Random play at the largest table with the most cards makes the longest games.
+        replay_table=(8, MappingProxyType({DECKS.key: 3})),
     ),
 )

@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from games.definition import Counter, GameDefinition, Leaderboard, Table, bot_levels, modes_of
+from games.ceiling import seeing
+from games.definition import Counter, GameDefinition, Leaderboard, SelfPlay, Table, bot_levels, modes_of
 from games.disunyer.bots import RandomBot, RuleBot, StrongBot
 from games.disunyer.options import MODE, OPTIONS
 from games.disunyer.rules import ENGINE
@@ -48,5 +49,17 @@ GAME = GameDefinition(
         mode_of=mode_of,
         counters=(Counter("final_ties", "Final ties (no winner)"),),
         place_counters=place_counters,
+    ),
+    self_play=SelfPlay(
+        max_decisions=2000,
+        seeing=MappingProxyType({
+            "seeing": seeing(StrongBot),
+            # The Ace suits guessed from the view alone, as any player must.
+            "seeing-fair-guess": seeing(StrongBot, RuleBot),
+        }),
+        bench_playouts=2000,
+        bench_tables=8,
+        quick_bench_tables=3,
+        bench_rated_bots=("normal", "strong"),
     ),
 )

@@ -2,13 +2,13 @@
 
 import random
 
-from games import ceiling, registry, simulate
+from games import registry, simulate
 from games.disunyer.rules import ENGINE
 from rooms.gamerules import rules_for
 
 
 def test_seeing_players_are_never_offered_at_a_table():
-    for game, kinds in ceiling.SEEING_KINDS.items():
+    for game, kinds in ((each.slug, each.self_play.seeing) for each in registry.GAMES):
         offered = set(rules_for(game).bots.values()) | set(registry.bots(game).values())
         assert not offered & set(kinds.values())
         assert set(kinds) <= set(registry.tournament_bots(game))
@@ -19,7 +19,7 @@ def test_a_seeing_player_always_names_the_suit_of_the_ace():
     rights = {"seeing": [], "seeing-fair-guess": []}
     for kind in rights:
         for number in range(12):
-            bots = [ceiling.SEEING_KINDS["disunyer"][kind](iterations=12)] + [
+            bots = [registry.tournament_bots("disunyer")[kind](iterations=12)] + [
                 registry.bots("disunyer")["random"]() for _ in range(7)
             ]
             state = ENGINE.start(8, {}, seed=f"ceiling:{number}")

@@ -214,8 +214,21 @@ def _play_the_whole_game(site, ann, players, sockets, code):
     for url in (a, b, a, b, a, b):  # the sixth bot fills the table: the game starts
         ann.post(f"{url}/rooms/{code}/bots/add/", level="easy")
     assert table.version_and_status()[1] == "playing"
+    _play_until_the_end(site, table, players, sockets)
+    final, _ = table.version_and_status()
+    wait_until(lambda: all(s.last_version == final for s in sockets), WAIT_SECONDS,
+               f"every socket is sent the final table (version {final})")
+    count, highest, moves = table.actions_and_moves()
+    assert count == highest == moves, "every move is recorded once, numbered 1, 2, 3…"
+    _assert_every_socket_saw_every_version_in_order(sockets, final)
+    for socket in sockets:
+        if socket.base_url == b:
+            assert len(socket.connections) == 1, f"{socket} stayed connected"
 
-    # The first player's turn is for sending one move twice, the second for the SIGKILL.
+
+def _play_until_the_end(site, table, players, sockets):
+    """The players play; the first player's turn is for sending one move twice, the
+    second for the SIGKILL."""
     checks = iter([_a_move_through_both_processes_applies_once, _web_process_a_is_killed_and_heals])
     deadline = time.monotonic() + GAME_SECONDS
     while table.version_and_status()[1] != "finished":
@@ -231,11 +244,8 @@ def _play_the_whole_game(site, ann, players, sockets, code):
     for check in checks:  # no player's turn came for it: after the game, then
         check(site, table, None, sockets, None)
 
-    final, _ = table.version_and_status()
-    wait_until(lambda: all(s.last_version == final for s in sockets), WAIT_SECONDS,
-               f"every socket is sent the final table (version {final})")
-    count, highest, moves = table.actions_and_moves()
-    assert count == highest == moves, "every move is recorded once, numbered 1, 2, 3…"
+
+def _assert_every_socket_saw_every_version_in_order(sockets, final):
     problems = {}
     for socket in sockets:
         for number, versions in enumerate(socket.connections, start=1):
@@ -243,9 +253,6 @@ def _play_the_whole_game(site, ann, players, sockets, code):
             if missing or backwards:
                 problems[f"{socket}, connection {number}"] = {"missing": missing, "went backwards": backwards}
     assert not problems, f"Not every socket saw each version up to {final} in order: {problems}"
-    for socket in sockets:
-        if socket.base_url == b:
-            assert len(socket.connections) == 1, f"{socket} stayed connected"
 
 
 def _a_move_through_both_processes_applies_once(site, table, player, sockets, offer):

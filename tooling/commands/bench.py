@@ -5,6 +5,7 @@ import random
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import Any, TypedDict
 from unittest import mock
 
 from django.core.management.base import BaseCommand
@@ -13,21 +14,30 @@ from django.db import transaction
 from accounts.identity import Player
 from games import core, registry
 from games.simulate import simulate
+from rooms.snapshots import Snapshot
 from tooling.benchstats import byte_percentiles, percentiles_ms
 from tooling.moves import play_one_move
 from tooling.replaybench import replay_page
+from tooling.tables import seated_table, usual_players
 
-PLAYOUTS = {
-    "disunyer": {"players": 8, "options": {}, "games": 2000},
-    "dayous": {"players": 4, "options": {"decks": 1}, "games": 200},
-    "courtpiece": {"players": 4, "options": {}, "games": 100},
-}
+
+class BenchTable(TypedDict):
+    """A game's usual table (its default options), and how many seeded games of it are played."""
+
+    players: int
+    games: int
+    quick_games: int
+
+
 # The tables whose pushes are measured: a seeded game each, a person at seat 0, bots
 # (the rule bots) in the other seats, every seat and one spectator watching.
 TABLES = {
-    "disunyer": {"players": 8, "options": {}, "games": 8, "quick_games": 3},
-    "dayous": {"players": 4, "options": {"decks": 1}, "games": 3, "quick_games": 1},
-    "courtpiece": {"players": 4, "options": {}, "games": 2, "quick_games": 1},
+    game.slug: BenchTable(
+        players=usual_players(game),
+        games=game.self_play.bench_tables,
+        quick_games=game.self_play.quick_bench_tables,
+    )
+    for game in registry.GAMES
 }
 TABLE_BOTS = "normal"
 # Every version's pushes are rendered in this many passes over the games and the
@@ -45,23 +55,28 @@ class Command(BaseCommand):
 
     def handle(self, *args, quick=False, fragments=False, json_file=None, **kwargs):
         report = {} if fragments else self._paths(quick)
-        games = "quick_games" if quick else "games"
-        report["table_fragments"] = {game: _table_fragments(game, spec, spec[games]) for game, spec in TABLES.items()}
+        report["table_fragments"] = {
+            game: _table_fragments(game, spec, spec["quick_games" if quick else "games"])
+            for game, spec in TABLES.items()
+        }
         text = json.dumps(report, indent=2)
         if json_file is not None:
             json_file.write_text(text + "\n")
         self.stdout.write(text)
 
-    def _paths(self, quick: bool) -> dict:
-        report = {"playouts": {}, "action_path": None, "push_path": None}
-        for game, spec in PLAYOUTS.items():
-            games = max(10, spec["games"] // 10) if quick else spec["games"]
-            result = simulate(game, games, 7, spec["players"], spec["options"], ["random"])
-            report["playouts"][game] = {
-                "players": spec["players"],
+    def _paths(self, quick: bool) -> dict[str, Any]:
+        playouts = {}
+        for game in registry.GAMES:
+            players, games = usual_players(game), game.self_play.bench_playouts
+            if quick:
+                games = max(10, games // 10)
+            result = simulate(game.slug, games, 7, players, {}, ["random"])
+            playouts[game.slug] = {
+                "players": players,
                 "games": games,
                 "games_per_second_per_core": result["games_per_second"],
             }
+        report: dict[str, Any] = {"playouts": playouts}
         report["action_path"], report["push_path"] = _room_paths(20 if quick else 200)
         report["replay_page"] = replay_page(quick)
         return report
@@ -71,45 +86,48 @@ def _room_paths(actions: int) -> tuple[dict, dict]:
     """Time a move as a writer makes it — `do_act` or `do_bot_move`: the row lock, the
     rules, the save, then, once its transaction commits, the public fragment's render,
     the snapshot's store, the announcement and the next bot's task — and its push to
-    nine viewers as a web process makes it: the stored snapshot fetched, and each
-    viewer's table from it. Each move commits, in the bench's throw-away database."""
+    every seat and a spectator as a web process makes it: the stored snapshot fetched,
+    and each viewer's table from it, at the first game's usual table. Each move
+    commits, in the bench's throw-away database."""
     from rooms import services
+    from rooms.models import Room
     from rooms.presence import NOBODY
     from rooms.rendering import render_table
     from rooms.snapshots import stored_snapshot
 
     act_times, push_times = [], []
-    engine = registry.engine("disunyer")
+    game = registry.GAMES[0]
+    players = usual_players(game)
     ann = Player(name="Ann", guest_id="bench-ann")
     for _ in range(max(1, actions // 20)):
-        room = services.do_create_room(ann, "disunyer", {}, True)
-        for _ in range(7):
-            services.do_add_bot(room.id, ann, "easy")
+        room = Room.objects.get(pk=seated_table(ann, game.slug, "easy", players, {}))
         while True:
             room.refresh_from_db()
             if room.status != room.Status.PLAYING:
                 break
             state = room.match.state
-            seat = engine.to_act(state)[0]
+            seat = game.engine.to_act(state)[0]
             started = time.perf_counter()
             if seat == 0:
-                services.do_act(room.id, ann, engine.legal_actions(state, 0)[0], room.version)
+                services.do_act(room.id, ann, game.engine.legal_actions(state, 0)[0], room.version)
             else:
-                services.do_bot_move(room.id, room.version, seat, engine.default_action(state, seat))
+                services.do_bot_move(room.id, room.version, seat, game.engine.default_action(state, seat))
             act_times.append(time.perf_counter() - started)
             room.refresh_from_db(fields=["version"])
             started = time.perf_counter()
             snapshot = stored_snapshot(room.id, room.version)
-            for viewer in [*range(8), None]:
+            if snapshot is None:
+                raise RuntimeError(f"Version {room.version} of room {room.id} was not stored.")
+            for viewer in [*range(players), None]:
                 render_table(snapshot, NOBODY, viewer)
             push_times.append(time.perf_counter() - started)
     return (
         {"actions": len(act_times), **percentiles_ms(act_times)},
-        {"pushes_to_9_viewers": len(push_times), **percentiles_ms(push_times)},
+        {f"pushes_to_{players + 1}_viewers": len(push_times), **percentiles_ms(push_times)},
     )
 
 
-def _table_fragments(game: str, spec: dict, games: int) -> dict:
+def _table_fragments(game: str, spec: BenchTable, games: int) -> dict[str, Any]:
     """Seeded games of ``game`` played through the services; each version's pushes are
     rendered as the consumer sends them (the public fragment, rendered once for the
     version, and each viewer's private one) from a fresh snapshot: the bytes each
@@ -144,7 +162,7 @@ def _table_fragments(game: str, spec: dict, games: int) -> dict:
     }
 
 
-def _played(game: str, spec: dict, number: int) -> list:
+def _played(game: str, spec: BenchTable, number: int) -> list[Snapshot]:
     """Every version's snapshot of one seeded game, from its start to its end."""
     from rooms import services
     from rooms.snapshots import load_snapshot
@@ -154,11 +172,13 @@ def _played(game: str, spec: dict, number: int) -> list:
     bots_randomness = random.Random(f"bench-{game}-{number}")
     with transaction.atomic(), mock.patch.object(services, "bot_randomness", lambda: bots_randomness.getrandbits(128)):
         with mock.patch.object(core, "new_seed", return_value=f"bench-{game}-{number}"):
-            room_id = _seated_table(game, spec)
+            room_id = seated_table(BENCH_HOST, game, TABLE_BOTS, spec["players"], {})
         # Rooms made before, and rolled back, had this id too: their bots' memory is not ours.
         _forget_bots(room_id, spec["players"])
         while True:
             snapshot = load_snapshot(room_id)
+            if snapshot is None:
+                raise RuntimeError(f"Room {room_id} is gone.")
             versions.append(snapshot)
             if snapshot.status != "playing":
                 break
@@ -168,19 +188,6 @@ def _played(game: str, spec: dict, number: int) -> list:
 
 
 BENCH_HOST = Player(name="Ann", guest_id="bench-ann")
-
-
-def _seated_table(game: str, spec: dict) -> int:
-    """A started room of ``game``: the host at seat 0, bots in the other seats."""
-    from rooms import services
-    from rooms.gamerules import rules_for
-
-    room = services.do_create_room(BENCH_HOST, game, spec["options"], True, TABLE_BOTS, spec["players"])
-    if rules_for(game).host_can_start:
-        services.do_start(room.id, BENCH_HOST)
-    else:
-        services.do_fill_with_bots(room.id, BENCH_HOST, TABLE_BOTS)
-    return room.id
 
 
 def _forget_bots(room_id: int, players: int) -> None:

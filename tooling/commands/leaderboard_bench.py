@@ -7,9 +7,9 @@ points it at another database instead, only with ``--yes``, and only if that dat
 has no account yet (it is migrated, then filled).
 
 It seeds ``--accounts`` accounts (100,000) with coins and ``--results`` results
-(1,000,000: Disunyer, Dayous and Court Piece tables over the last 365 days, with bots
-and guests, the bots of every level) together with their standings and daily
-standings, all by bulk inserts, then rates every game (what ``recompute_ratings`` does);
+(1,000,000: tables of every game over the last 365 days, the first game listed the most
+played, with bots and guests, the bots of every level) together with their standings
+and daily standings, all by bulk inserts, then rates every game (what ``recompute_ratings`` does);
 then times each page with the Django test client (logged in as an account in the
 middle of the board) and prints p50 / p95 / max per page, with the CPU and database
 time and the machine's load average, and the rating work of a game-ending transaction,
@@ -28,8 +28,11 @@ import statistics
 import tempfile
 import time
 from collections import Counter
-from datetime import timedelta
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import date, timedelta
 from pathlib import Path
+from typing import Any
 
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
@@ -38,25 +41,19 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
 
+from games.definition import GameDefinition, no_recorded_counters
 from games.registry import GAMES as CATALOGUE
-from games.registry import definition
 from leaderboard import rating_services
 from leaderboard.counters import place_counters
 from leaderboard.models import Rating, RatingChange, RecentWindow, Result
-from leaderboard.modes import modes_of
 from leaderboard.points import points_for
 from leaderboard.services import window_start
+from tooling.tables import usual_players
 from tooling.throwaway_db import use_database
 
 BATCH = 5_000
-GAMES = (  # game, share of the results, seats
-    ("disunyer", 0.5, (2, 8)),
-    ("dayous", 0.3, (2, 7)),
-    ("courtpiece", 0.2, (4, 4)),
-)
 DAYS = 365
 BOT_LEVELS = ("easy", "normal", "strong")
-JOURNALS = definition("dayous").leaderboard.ladder.steps  # type: ignore[union-attr]  # Dayous has its ladder
 
 
 class Command(BaseCommand):
@@ -161,7 +158,7 @@ def existing() -> dict:
     from leaderboard.models import DailyStanding, RecentStanding, Result, Standing
     from rooms.models import Room
 
-    board = Standing.objects.filter(game="disunyer", mode="").order_by("points", "user_id")
+    board = Standing.objects.filter(game=CATALOGUE[0].slug, mode="").order_by("points", "user_id")
     middle = board[board.count() // 2]
     return {
         "accounts": User.objects.count(),
@@ -177,6 +174,81 @@ def existing() -> dict:
 # ----------------------------------------------------------------------------- seeding
 
 
+@dataclass
+class Totals:
+    """One account's totals in a game and mode (a standing), all-time or for one day."""
+
+    games: int = 0
+    wins: int = 0
+    points: int = 0
+    counters: dict[str, int] = field(default_factory=dict)
+
+    def add(self, games: int, wins: int, points: int, counters: Mapping[str, int]) -> None:
+        self.games += games
+        self.wins += wins
+        self.points += points
+        for key, value in counters.items():
+            self.counters[key] = self.counters.get(key, 0) + value
+
+
+StandingKey = tuple[int, str, str]  # user, game, mode
+DailyKey = tuple[int, str, str, date]  # and the day
+
+
+@dataclass(frozen=True)
+class Seat:
+    kind: str  # "account", "guest" or a bot level
+    user_id: int | None = None
+
+
+@dataclass(frozen=True)
+class SeededGame:
+    """A game as the bench seeds it: how often its tables are played, their sizes, its
+    modes and the counters its results record."""
+
+    game: GameDefinition
+    weight: int
+    low: int
+    high: int
+    modes: tuple[str, ...]
+    recorded: tuple[str, ...]
+
+
+def seeded_games() -> tuple[SeededGame, ...]:
+    """Every game, the first listed the most played: the i-th of N weighs N - i."""
+    return tuple(
+        SeededGame(
+            game,
+            weight=len(CATALOGUE) - index,
+            low=game.engine.min_players,
+            high=game.engine.max_players,
+            modes=tuple(mode.slug for mode in game.leaderboard.modes) or ("",),
+            recorded=recorded_keys(game),
+        )
+        for index, game in enumerate(CATALOGUE)
+    )
+
+
+def recorded_keys(game: GameDefinition) -> tuple[str, ...]:
+    """The counters a result of the game keeps (its ladder's steps included); none when
+    they all follow from the places."""
+    board = game.leaderboard
+    if board.recorded_counters is no_recorded_counters:
+        return ()
+    steps = board.ladder.steps if board.ladder else ()
+    return tuple(counter.key for counter in (*board.counters, *steps))
+
+
+def random_places(rng: random.Random, game: GameDefinition, size: int) -> list[int]:
+    """A place per seat: a shuffle of 1 to ``size``; in a team game the teams are ranked
+    and a team's seats share its place."""
+    if not game.teams:
+        return rng.sample(range(1, size + 1), size)
+    ranks = rng.sample(range(game.teams), game.teams)
+    per_team = size // game.teams
+    return [1 + ranks[game.team_of(seat)] * per_team for seat in range(size)]
+
+
 class Seeder:
     """Accounts, wallets, rooms, results, standings and daily standings, in bulk."""
 
@@ -185,8 +257,11 @@ class Seeder:
         self.results = results
         self.rng = random.Random(seed)
         self.now = timezone.now()
-        self.standing: dict[tuple, list] = {}
-        self.daily: dict[tuple, list] = {}
+        self.games = seeded_games()
+        self.standing: dict[StandingKey, Totals] = {}
+        self.daily: dict[DailyKey, Totals] = {}
+        self.rooms_rows: list[tuple] = []
+        self.result_rows: list[tuple] = []
 
     def run(self, log) -> dict:
         from accounts.models import User
@@ -204,26 +279,25 @@ class Seeder:
             self.write_totals("leaderboard_dailystanding", ("user_id", "game", "mode", "day"), self.daily)
             self.write_totals("leaderboard_recentstanding", ("user_id", "game", "mode"), self.recent(), active=True)
             RecentWindow.objects.update_or_create(pk=RecentWindow.SINGLE_ID, defaults={"start": window_start()})
-        if connection.vendor == "sqlite":
-            with connection.cursor() as cursor:
-                cursor.execute("ANALYZE")
-        else:
-            with connection.cursor() as cursor:
-                cursor.execute("ANALYZE")
-        # The viewer: an account in the middle of the all-time Disunyer board.
-        middle = sorted(
-            (points, user_id)
-            for (user_id, game, mode), (_, _, points, _) in self.standing.items()
-            if game == "disunyer" and mode == ""
-        )[len([1 for key in self.standing if key[1] == "disunyer" and key[2] == ""]) // 2][1]
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
         return {
             "results": results,
             "rooms": rooms,
             "standings": len(self.standing),
             "daily_standings": len(self.daily),
             "recent_standings": len(self.recent()),
-            "viewer": User.objects.get(pk=middle).username,
+            "viewer": User.objects.get(pk=self.middle_of_the_board()).username,
         }
+
+    def middle_of_the_board(self) -> int:
+        """The viewer: an account in the middle of the first game's all-time board."""
+        board = sorted(
+            (totals.points, user_id)
+            for (user_id, game, mode), totals in self.standing.items()
+            if game == CATALOGUE[0].slug and mode == ""
+        )
+        return board[len(board) // 2][1]
 
     def seed_accounts(self) -> int:
         joined = connection.ops.adapt_datetimefield_value(self.now - timedelta(days=DAYS + 1))
@@ -249,92 +323,81 @@ class Seeder:
         return first
 
     def seed_results(self, first_user: int) -> tuple[int, int]:
-        rng = self.rng
-        weights = [share for _, share, _ in GAMES]
-        rooms_rows, result_rows = [], []
+        """Finished tables until there are ``results`` results; (rooms, results)."""
         rooms = results = 0
-        room_id = 0
-        finished = "finished"
-        adapt = connection.ops.adapt_datetimefield_value
-        standing, daily = self.standing, self.daily
         while results < self.results:
-            remaining = self.results - results
-            game, _, (low, high) = rng.choices(GAMES, weights)[0]
-            if remaining < low:  # the last table: whatever seats are left
-                game, low, high = "disunyer", remaining, remaining
-            size = min(rng.randint(low, high), remaining)
-            room_id += 1
-            when = self.now - timedelta(seconds=rng.random() * DAYS * 86_400)
-            day = when.date()
-            mode_slugs = [mode.slug for mode in modes_of(game)]
-            mode = rng.choice(mode_slugs)
-            code = f"B{room_id:07d}"
-            created_at = adapt(when)
-            rooms_rows.append((code, game, "{}", True, finished, 0, 1, created_at, "normal"))
-            seats = self.seats(size, first_user)
-            had_bots = any(kind in BOT_LEVELS for kind, _ in seats)
-            places = self.places(game, size)
-            dayous = places.index(size) if game == "dayous" and size in places else None
-            cp_stats = self.cp_stats() if game == "courtpiece" else None
-            finished_at = created_at
-            for index, (kind, user_id) in enumerate(seats):
-                place = places[index]
-                won = place == 1
-                points = points_for(game, place, size, had_bots)
-                counters = self.counters(game, index, dayous, cp_stats) if game != "disunyer" else {}
-                is_bot = kind in BOT_LEVELS
-                name = f"player{user_id - first_user + 1:06d}" if kind == "account" else (
-                    f"Bot {index + 1}" if is_bot else f"Guest {room_id}-{index}"
-                )
-                result_rows.append(
-                    (room_id, index, user_id, name, is_bot, kind if is_bot else "", game, mode, place, points,
-                     won, had_bots, finished_at, False, "", json.dumps(counters) if counters else "{}")
-                )
-                if kind == "account":
-                    extra = place_counters(game, place, won, size)
-                    if extra:
-                        counters = dict(counters)
-                        for key, value in extra.items():
-                            counters[key] = counters.get(key, 0) + value
-                    for key_mode in ("", mode):
-                        for totals, key in (
-                            (standing, (user_id, game, key_mode)),
-                            (daily, (user_id, game, key_mode, day)),
-                        ):
-                            row = totals.get(key)
-                            if row is None:
-                                row = totals[key] = [0, 0, 0, {}]
-                            row[0] += 1
-                            row[1] += won
-                            row[2] += points
-                            if counters:
-                                kept = row[3]
-                                for name_, value in counters.items():
-                                    kept[name_] = kept.get(name_, 0) + value
-            results += size
+            seeded, size = self.next_table(self.results - results)
             rooms += 1
-            if len(result_rows) >= 50_000:
-                self.flush(rooms_rows, result_rows)
-        self.flush(rooms_rows, result_rows)
+            self.seed_table(rooms, seeded, size, first_user)
+            results += size
+            if len(self.result_rows) >= 50_000:
+                self.flush()
+        self.flush()
         return rooms, results
 
-    def flush(self, rooms_rows: list, result_rows: list) -> None:
+    def next_table(self, remaining: int) -> tuple[SeededGame, int]:
+        """A game drawn by its weight and its table's size; the last table takes
+        whatever seats are left."""
+        seeded = self.rng.choices(self.games, [each.weight for each in self.games])[0]
+        if remaining < seeded.low:
+            return self.games[0], remaining
+        return seeded, min(self.rng.randint(seeded.low, seeded.high), remaining)
+
+    def seed_table(self, room_id: int, seeded: SeededGame, size: int, first_user: int) -> None:
+        """One finished room of ``size`` seats: its row, its results, and what they add
+        to the accounts' standings."""
+        game = seeded.game
+        when = self.now - timedelta(seconds=self.rng.random() * DAYS * 86_400)
+        mode = self.rng.choice(seeded.modes)
+        finished_at = connection.ops.adapt_datetimefield_value(when)
+        self.rooms_rows.append((f"B{room_id:07d}", game.slug, "{}", True, "finished", 0, 1, finished_at, "normal"))
+        seats = self.seats(size, first_user)
+        had_bots = any(seat.kind in BOT_LEVELS for seat in seats)
+        places = random_places(self.rng, game, size)
+        counters_by_team: dict[int, dict[str, int]] = {}
+        for index, seat in enumerate(seats):
+            place, won = places[index], places[index] == 1
+            points = points_for(game.slug, place, size, had_bots)
+            team = game.team_of(index)
+            if team not in counters_by_team:
+                counters_by_team[team] = self.counters(seeded.recorded)
+            counters = counters_by_team[team]
+            is_bot = seat.kind in BOT_LEVELS
+            self.result_rows.append(
+                (room_id, index, seat.user_id, seat_name(seat, first_user, room_id, index), is_bot,
+                 seat.kind if is_bot else "", game.slug, mode, place, points, won, had_bots, finished_at,
+                 False, "", json.dumps(counters) if counters else "{}")
+            )
+            if seat.user_id is not None and seat.kind == "account":
+                counted = Counter(counters) + Counter(place_counters(game.slug, place, won, size))
+                self.count(seat.user_id, game.slug, mode, when.date(), Totals(1, won, points, dict(counted)))
+
+    def count(self, user_id: int, game: str, mode: str, day: date, result: Totals) -> None:
+        """One result added to the account's standings: in its mode and in all modes."""
+        for key_mode in dict.fromkeys(("", mode)):
+            for totals in (
+                self.standing.setdefault((user_id, game, key_mode), Totals()),
+                self.daily.setdefault((user_id, game, key_mode, day), Totals()),
+            ):
+                totals.add(result.games, result.wins, result.points, result.counters)
+
+    def flush(self) -> None:
         insert(
             "rooms_room",
             ("code", "game", "options", "is_public", "status", "host_seat", "version",
              "created_at", "bot_level"),
-            rooms_rows,
+            self.rooms_rows,
         )
         insert(
             "leaderboard_result",
             ("room_id", "seat", "user_id", "name", "is_bot", "bot_level", "game", "mode", "place", "points",
              "won", "had_bots", "finished_at", "voided", "void_reason", "counters"),
-            result_rows,
+            self.result_rows,
         )
-        rooms_rows.clear()
-        result_rows.clear()
+        self.rooms_rows.clear()
+        self.result_rows.clear()
 
-    def seats(self, size: int, first_user: int) -> list[tuple[str, int | None]]:
+    def seats(self, size: int, first_user: int) -> list[Seat]:
         """Accounts (most seats; a few accounts play far more than others), bots (the
         kind is their level) and guests."""
         rng, seats, taken = self.rng, [], set()
@@ -346,71 +409,46 @@ class Seeder:
                     if user not in taken:
                         break
                 taken.add(user)
-                seats.append(("account", user))
+                seats.append(Seat("account", user))
             elif roll < 0.95:
-                seats.append((rng.choice(BOT_LEVELS), None))
+                seats.append(Seat(rng.choice(BOT_LEVELS)))
             else:
-                seats.append(("guest", None))
+                seats.append(Seat("guest"))
         return seats
 
-    def places(self, game: str, size: int) -> list[int]:
-        if game == "courtpiece":
-            return [1, 3, 1, 3] if self.rng.random() < 0.5 else [3, 1, 3, 1]
-        places = list(range(1, size + 1))
-        self.rng.shuffle(places)
-        return places
+    def counters(self, keys: tuple[str, ...]) -> dict[str, int]:
+        """A few of each counter a result records; zeros left out."""
+        drawn = {key: self.rng.randint(0, 3) for key in keys}
+        return {key: value for key, value in sorted(drawn.items()) if value}
 
-    def cp_stats(self) -> dict:
-        rng = self.rng
-        return {
-            "rounds_won": [rng.randint(1, 10), rng.randint(1, 10)],
-            "courts": [int(rng.random() < 0.2), int(rng.random() < 0.2)],
-            "goon_courts": [int(rng.random() < 0.1), int(rng.random() < 0.1)],
-        }
-
-    def counters(self, game: str, seat: int, dayous: int | None, cp_stats: dict | None) -> dict:
-        rng = self.rng
-        if game == "dayous":
-            counters = Counter()
-            if seat == dayous:
-                counters["dayous"] = 1
-            defences = rng.randint(0, 6)
-            counters["defences"] = defences
-            for _ in range(defences):
-                journal = JOURNALS[min(len(JOURNALS) - 1, int(rng.expovariate(1.2)))]
-                counters[journal.key] += 1
-                counters["fees"] += rng.randint(0, 4)
-            return {key: value for key, value in sorted(counters.items()) if value}
-        if game == "courtpiece":
-            team = seat % 2
-            return {key: values[team] for key, values in cp_stats.items() if values[team]}
-        return {}
-
-    def recent(self) -> dict:
+    def recent(self) -> dict[StandingKey, Totals]:
         """The last 30 days: the daily totals from the window's first day on."""
-        start, recent = window_start(), {}
-        for (user_id, game, mode, day), (games, wins, points, counters) in self.daily.items():
-            if day < start:
-                continue
-            row = recent.get((user_id, game, mode))
-            if row is None:
-                row = recent[(user_id, game, mode)] = [0, 0, 0, {}]
-            row[0] += games
-            row[1] += wins
-            row[2] += points
-            for name, value in counters.items():
-                row[3][name] = row[3].get(name, 0) + value
+        start = window_start()
+        recent: dict[StandingKey, Totals] = {}
+        for (user_id, game, mode, day), totals in self.daily.items():
+            if day >= start:
+                recent.setdefault((user_id, game, mode), Totals()).add(
+                    totals.games, totals.wins, totals.points, totals.counters
+                )
         return recent
 
-    def write_totals(self, table: str, key_fields: tuple[str, ...], totals: dict, active: bool = False) -> None:
+    def write_totals(
+        self, table: str, key_fields: tuple[str, ...], totals: Mapping[tuple, Totals], active: bool = False
+    ) -> None:
         adapt = connection.ops.adapt_datefield_value
         flag = (True,) if active else ()
         rows = (
-            (*key[:3], *((adapt(key[3]),) if len(key) > 3 else ()), games, wins, points,
-             json.dumps({k: v for k, v in sorted(counters.items()) if v}) if counters else "{}", *flag)
-            for key, (games, wins, points, counters) in totals.items()
+            (*key[:3], *((adapt(key[3]),) if len(key) > 3 else ()), each.games, each.wins, each.points,
+             json.dumps({k: v for k, v in sorted(each.counters.items()) if v}) if each.counters else "{}", *flag)
+            for key, each in totals.items()
         )
         insert(table, (*key_fields, "games", "wins", "points", "counters", *(("active",) if active else ())), rows)
+
+
+def seat_name(seat: Seat, first_user: int, room_id: int, index: int) -> str:
+    if seat.kind == "account" and seat.user_id is not None:
+        return f"player{seat.user_id - first_user + 1:06d}"
+    return f"Bot {index + 1}" if seat.kind in BOT_LEVELS else f"Guest {room_id}-{index}"
 
 
 def insert(table: str, columns: tuple[str, ...], rows) -> None:
@@ -460,11 +498,17 @@ def rate_every_game(log) -> dict:
 # ----------------------------------------------------------------------------- timing
 
 
-TABLES = {  # what the rating update is timed on: game, accounts, bot levels
-    "Disunyer, 6 accounts and 2 bots": ("disunyer", 6, ("normal", "strong")),
-    "Dayous, 4 accounts": ("dayous", 4, ()),
-    "Court Piece, 3 accounts and a bot": ("courtpiece", 3, ("easy",)),
-}
+def rating_tables() -> dict[str, tuple[GameDefinition, int, tuple[str, ...]]]:
+    """What the rating update is timed on, by name: each game's usual table, with the
+    bots its definition names (``SelfPlay.bench_rated_bots``) and accounts in the other
+    seats: game, accounts, bot levels."""
+    tables = {}
+    for game in CATALOGUE:
+        bots = game.self_play.bench_rated_bots
+        people = usual_players(game) - len(bots)
+        with_bots = "" if not bots else " and a bot" if len(bots) == 1 else f" and {len(bots)} bots"
+        tables[f"{game.title}, {people} accounts{with_bots}"] = (game, people, bots)
+    return tables
 
 
 def time_rating_updates(repeat: int, seed: str) -> dict:
@@ -475,44 +519,53 @@ def time_rating_updates(repeat: int, seed: str) -> dict:
     same work (p50, p95): on a shared machine the wall time's tail is mostly waiting for
     a core."""
     from accounts.models import User
-    from rooms.models import Room
 
     rng = random.Random(seed)
     first, last = User.objects.order_by("pk").values_list("pk", flat=True)[:1][0], User.objects.latest("pk").pk
     report = {}
-    for name, (game, people, bots) in TABLES.items():
+    for name, (game, people, bots) in rating_tables().items():
         samples, cpu_samples = [], []
         for number in range(repeat + 2):
-            with transaction.atomic():
-                room = Room.objects.create(code=f"R{number:07d}", game=game, status=Room.Status.FINISHED)
-                seats = [("account", user) for user in rng.sample(range(first, last + 1), people)]
-                seats += [(level, None) for level in bots]
-                rng.shuffle(seats)
-                places = [1, 3, 1, 3] if game == "courtpiece" else rng.sample(range(1, len(seats) + 1), len(seats))
-                results = [
-                    Result(room=room, seat=index, user_id=user, name="x", is_bot=kind != "account",
-                           bot_level="" if kind == "account" else kind, game=game, place=places[index],
-                           points=0, had_bots=bool(bots), finished_at=timezone.now())
-                    for index, (kind, user) in enumerate(seats)
-                ]
-                started, cpu_started = time.perf_counter(), time.process_time()
-                rows = rating_services.lock_ratings(game, results)
-                locked, cpu_locked = time.perf_counter(), time.process_time()
-                results = Result.objects.bulk_create(results)
-                written, cpu_written = time.perf_counter(), time.process_time()
-                rating_services.record(game, results, rows)
-                done, cpu_done = time.perf_counter(), time.process_time()
-                if number >= 2:  # two untimed first
-                    samples.append((locked - started) + (done - written))
-                    cpu_samples.append((cpu_locked - cpu_started) + (cpu_done - cpu_written))
-                transaction.set_rollback(True)
-        cpu = sorted(cpu_samples)
+            seats = [Seat("account", user) for user in rng.sample(range(first, last + 1), people)]
+            seats += [Seat(level) for level in bots]
+            rng.shuffle(seats)
+            wall, cpu = timed_rating_update(number, game, seats, random_places(rng, game, len(seats)))
+            if number >= 2:  # two untimed first
+                samples.append(wall)
+                cpu_samples.append(cpu)
+        cpu_samples.sort()
         report[name] = {
             **percentiles(samples),
-            "cpu_p50_ms": round(statistics.median(cpu) * 1000, 2),
-            "cpu_p95_ms": round(cpu[max(0, math.ceil(len(cpu) * 0.95) - 1)] * 1000, 2),
+            "cpu_p50_ms": round(statistics.median(cpu_samples) * 1000, 2),
+            "cpu_p95_ms": round(cpu_samples[max(0, math.ceil(len(cpu_samples) * 0.95) - 1)] * 1000, 2),
         }
     return report
+
+
+def timed_rating_update(
+    number: int, game: GameDefinition, seats: list[Seat], places: list[int]
+) -> tuple[float, float]:
+    """The wall and CPU seconds of rating one game of ``seats``, rolled back."""
+    from rooms.models import Room
+
+    with transaction.atomic():
+        room = Room.objects.create(code=f"R{number:07d}", game=game.slug, status=Room.Status.FINISHED)
+        had_bots = any(seat.kind in BOT_LEVELS for seat in seats)
+        results = [
+            Result(room=room, seat=index, user_id=seat.user_id, name="x", is_bot=seat.kind in BOT_LEVELS,
+                   bot_level=seat.kind if seat.kind in BOT_LEVELS else "", game=game.slug, place=places[index],
+                   points=0, had_bots=had_bots, finished_at=timezone.now())
+            for index, seat in enumerate(seats)
+        ]
+        started, cpu_started = time.perf_counter(), time.process_time()
+        rows = rating_services.lock_ratings(game.slug, results)
+        locked, cpu_locked = time.perf_counter(), time.process_time()
+        results = Result.objects.bulk_create(results)
+        written, cpu_written = time.perf_counter(), time.process_time()
+        rating_services.record(game.slug, results, rows)
+        done, cpu_done = time.perf_counter(), time.process_time()
+        transaction.set_rollback(True)
+    return (locked - started) + (done - written), (cpu_locked - cpu_started) + (cpu_done - cpu_written)
 
 
 def time_pages(viewer: str, repeat: int) -> dict:
@@ -525,40 +578,13 @@ def time_pages(viewer: str, repeat: int) -> dict:
     the shape over, as after a deactivation or when the cache lost it).
     """
     from accounts.models import User
-    from leaderboard import boards, rating_boards
-    from leaderboard.stamps import renew_stamps
-    from leaderboard.views import BOARD_PAGE_SIZE
 
     client = Client()
     client.force_login(User.objects.get(username=viewer))
-    board = reverse("leaderboard:board", args=["disunyer"])
-    deep_all = max(1, math.ceil(boards.board("disunyer", boards.ALL_TIME).count() / BOARD_PAGE_SIZE) // 2)
-    deep_30 = max(1, math.ceil(boards.board("disunyer", boards.LAST_30_DAYS).count() / BOARD_PAGE_SIZE) // 2)
-    deep_rich = max(1, math.ceil(boards.richest().count() / BOARD_PAGE_SIZE) // 2)
-    deep_rating = max(1, math.ceil(rating_boards.board("disunyer").count() / BOARD_PAGE_SIZE) // 2)
-    rating_board = reverse("leaderboard:rating_board", args=["disunyer"])
-
-    def shape_lost():
-        renew_stamps({boards.board_name("disunyer", boards.ALL_TIME)})
-
-    pages = {  # name: (url, query, what to run, untimed, before each timed request)
+    pages = {
         "reference: home page": (reverse("home"), {}, None),
-        "board all-time, page 1": (board, {}, None),
-        f"board all-time, page {deep_all}": (board, {"page": deep_all}, None),
-        "board all-time, page 1, counting the board": (board, {}, shape_lost),
-        "board 30 days, page 1": (board, {"period": "30d"}, None),
-        f"board 30 days, page {deep_30}": (board, {"period": "30d", "page": deep_30}, None),
-        "board Dayous all-time, page 1": (reverse("leaderboard:board", args=["dayous"]), {}, None),
-        "board Court Piece 30 days, page 1": (
-            reverse("leaderboard:board", args=["courtpiece"]),
-            {"period": "30d"},
-            None,
-        ),
-        "richest players, page 1": (reverse("leaderboard:richest"), {}, None),
-        f"richest players, page {deep_rich}": (reverse("leaderboard:richest"), {"page": deep_rich}, None),
-        "rating board, page 1": (rating_board, {}, None),
-        f"rating board, page {deep_rating}": (rating_board, {"page": deep_rating}, None),
-        "rating board Court Piece, page 1": (reverse("leaderboard:rating_board", args=["courtpiece"]), {}, None),
+        **first_game_pages(),
+        **other_games_pages(),
         "profile (the viewer's)": (reverse("player_profile", args=[viewer]), {}, None),
         "my games": (reverse("my_games"), {}, None),
     }
@@ -587,6 +613,52 @@ def time_pages(viewer: str, repeat: int) -> dict:
             "sql_p50_ms": round(statistics.median(sql_samples) * 1000, 1),
         }
     return report
+
+
+Page = tuple[str, dict[str, Any], Callable[[], None] | None]  # url, query, what to run before each timed request
+
+
+def first_game_pages() -> dict[str, Page]:
+    """The first game's boards, a page deep in each too, and the richest players."""
+    from leaderboard import boards, rating_boards
+    from leaderboard.stamps import renew_stamps
+    from leaderboard.views import BOARD_PAGE_SIZE
+
+    game = CATALOGUE[0].slug
+    board = reverse("leaderboard:board", args=[game])
+    deep_all = max(1, math.ceil(boards.board(game, boards.ALL_TIME).count() / BOARD_PAGE_SIZE) // 2)
+    deep_30 = max(1, math.ceil(boards.board(game, boards.LAST_30_DAYS).count() / BOARD_PAGE_SIZE) // 2)
+    deep_rich = max(1, math.ceil(boards.richest().count() / BOARD_PAGE_SIZE) // 2)
+    deep_rating = max(1, math.ceil(rating_boards.board(game).count() / BOARD_PAGE_SIZE) // 2)
+    rating_board = reverse("leaderboard:rating_board", args=[game])
+
+    def shape_lost() -> None:
+        renew_stamps({boards.board_name(game, boards.ALL_TIME)})
+
+    return {
+        "board all-time, page 1": (board, {}, None),
+        f"board all-time, page {deep_all}": (board, {"page": deep_all}, None),
+        "board all-time, page 1, counting the board": (board, {}, shape_lost),
+        "board 30 days, page 1": (board, {"period": "30d"}, None),
+        f"board 30 days, page {deep_30}": (board, {"period": "30d", "page": deep_30}, None),
+        "richest players, page 1": (reverse("leaderboard:richest"), {}, None),
+        f"richest players, page {deep_rich}": (reverse("leaderboard:richest"), {"page": deep_rich}, None),
+        "rating board, page 1": (rating_board, {}, None),
+        f"rating board, page {deep_rating}": (rating_board, {"page": deep_rating}, None),
+    }
+
+
+def other_games_pages() -> dict[str, Page]:
+    """The first page of each other game's boards."""
+    pages: dict[str, Page] = {}
+    for game in CATALOGUE[1:]:
+        board = reverse("leaderboard:board", args=[game.slug])
+        pages[f"board {game.title} all-time, page 1"] = (board, {}, None)
+        pages[f"board {game.title} 30 days, page 1"] = (board, {"period": "30d"}, None)
+        pages[f"rating board {game.title}, page 1"] = (
+            reverse("leaderboard:rating_board", args=[game.slug]), {}, None
+        )
+    return pages
 
 
 class SqlTimer:

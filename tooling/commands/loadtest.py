@@ -15,11 +15,12 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
+from games import registry
 from tooling.loadtest.database import POSTGRES_SCHEMES, DatabaseError, check_server_url
 from tooling.loadtest.errors import LoadTestError
 from tooling.loadtest.procfile import ProcfileError, read_procfile
 from tooling.loadtest.report import format_report
-from tooling.loadtest.run import GAMES, Options, run
+from tooling.loadtest.run import Options, run
 
 FULL = {"tables": 100, "sockets": 16, "seconds": 75, "probes": 10}
 QUICK = {"tables": 10, "sockets": 8, "seconds": 20, "probes": 2}
@@ -64,7 +65,7 @@ class Command(BaseCommand):
     help = "Load-test the whole site (N tables x M sockets) against a bare-stack anchor."
 
     def add_arguments(self, parser):
-        parser.add_argument("--game", choices=GAMES, default="disunyer")
+        parser.add_argument("--game", choices=registry.slugs(), default=registry.slugs()[0])
         parser.add_argument("--tables", type=int, help=f"tables (default {FULL['tables']}; quick {QUICK['tables']})")
         parser.add_argument("--sockets", type=int,
                             help=f"sockets per table, one of them the player (default {FULL['sockets']})")

@@ -20,9 +20,10 @@ from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 
 from accounts.identity import Player
-from rooms import services
+from games import registry
 from rooms.gamerules import BOT_LEVELS
 from rooms.models import MatchAction
+from tooling.tables import seated_table, usual_players
 from tooling.throwaway_db import use_database
 
 CELERY = [sys.executable, "-m", "celery", "-A", "config"]
@@ -76,11 +77,11 @@ def _start_workers(env: dict, workdir: Path) -> list[subprocess.Popen]:
 
 
 def _start_room(number: int, bot_level: str) -> None:
-    """A Disunyer room: one player who never moves (every turn of theirs times out), seven bots."""
+    """A room of the first game at its usual table: one player who never moves (every
+    turn of theirs times out), bots in the other seats."""
+    game = registry.GAMES[0]
     absent = Player(name=f"Absent {number}", guest_id=f"timer-bench-{number}")
-    room = services.do_create_room(absent, "disunyer", {}, True, bot_level)
-    for _ in range(7):
-        services.do_add_bot(room.id, absent, bot_level)
+    seated_table(absent, game.slug, bot_level, usual_players(game), {})
 
 
 def _report(rooms: int, seconds: int, bot_level: str) -> dict:

@@ -47,7 +47,7 @@ class _Tally:
     def __init__(self, commits: dict[str, dict[int, float]], heard: dict[str, dict[int, float]], start: float,
                  end: float):
         self.commits, self.heard, self.start, self.end = commits, heard, start, end
-        self.frames = Counter()
+        self.frames: Counter[str] = Counter()
         self.latencies: list[float] = []
         self.latencies_from_heard: list[float] = []
         self.pushed: set[tuple[str, int]] = set()

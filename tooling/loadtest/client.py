@@ -36,8 +36,8 @@ class Player:
         self.tab, self.pace, self.rng = tab, pace, rng
         self.acting = True
         self.moves_sent = self.toasts = 0
-        self._planned_for = None
-        self._pending = None
+        self._planned_for: int | None = None
+        self._pending: asyncio.TimerHandle | None = None
         self._over_reported = False
         tab.on_table = self.on_table
         tab.on_other = self.on_other
@@ -75,7 +75,7 @@ class Player:
 class Table:
     """A table's tabs: its player's and its spectators'."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.tabs: list[Tab] = []
         self.player: Player | None = None
 
@@ -133,7 +133,7 @@ class Client:
             await asyncio.wait_for(asyncio.gather(*waits), CONNECTED_WITHIN_SECONDS)
         firsts = [tab.first_frame_at for tab in self.tabs if tab.first_frame_at is not None]
         emit({
-            "event": "connected", "started": started, "done": max(firsts, default=None),
+            "event": "connected", "started": started, "done": max(firsts) if firsts else None,
             "missing": len(self.tabs) - len(firsts),
         })
 

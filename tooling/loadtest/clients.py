@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tooling.loadtest.errors import LoadTestError
+from tooling.loadtest.pipes import piped
 
 TOOL_ROOT = Path(__file__).resolve().parents[2]
 CONNECT_CONCURRENCY = 32  # handshakes in flight per client process, like a crowd of browsers
@@ -22,25 +23,36 @@ class ClientProcess:
         self.plan = plan
         self.log_path = log_path
         self.on_finished = on_finished
-        self.process = None
+        self._process: asyncio.subprocess.Process | None = None
+        self._stdin: asyncio.StreamWriter | None = None
+        self._stdout: asyncio.StreamReader | None = None
         loop = asyncio.get_running_loop()
         self.connected = loop.create_future()
         self.results = loop.create_future()
 
     async def start(self) -> None:
-        self.process = await asyncio.create_subprocess_exec(
+        self._process = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "tooling.loadtest.client", cwd=TOOL_ROOT, limit=2**26,
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=self.log_path.open("ab"),
         )
+        self._stdin, self._stdout = piped(self._process)
         await self.order(self.plan)
-        self._reader = asyncio.create_task(self._read_events())
+        self._reader = asyncio.create_task(self._read_events(self._stdout))
+
+    @property
+    def process(self) -> asyncio.subprocess.Process:
+        if self._process is None:
+            raise ClientError("The client process has not started.")
+        return self._process
 
     async def order(self, order: dict) -> None:
-        self.process.stdin.write((json.dumps(order) + "\n").encode())
-        await self.process.stdin.drain()
+        if self._stdin is None:
+            raise ClientError("The client process has not started.")
+        self._stdin.write((json.dumps(order) + "\n").encode())
+        await self._stdin.drain()
 
-    async def _read_events(self) -> None:
-        while line := await self.process.stdout.readline():
+    async def _read_events(self, stdout: asyncio.StreamReader) -> None:
+        while line := await stdout.readline():
             event = json.loads(line)
             if event["event"] == "connected":
                 self.connected.set_result(event)

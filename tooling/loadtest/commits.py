@@ -44,7 +44,7 @@ class CommitLog:
     def __init__(self, redis_url: str):
         self._redis = aioredis.from_url(redis_url)
         self._pubsub = self._redis.pubsub()
-        self._task = None
+        self._task: asyncio.Task[None] | None = None
         self.commits: dict[str, dict[int, float]] = defaultdict(dict)
         self.heard: dict[str, dict[int, float]] = defaultdict(dict)
         self.other_events: Counter = Counter()

@@ -15,6 +15,7 @@ from tooling.loadtest.analysis import ratio
 from tooling.loadtest.clients import ClientPool
 from tooling.loadtest.load import Load
 from tooling.loadtest.phases import anchor_tabs
+from tooling.loadtest.procstats import Sample
 from tooling.loadtest.sitetables import SiteTables
 from tooling.loadtest.stack import Stack
 
@@ -25,7 +26,7 @@ SETTLE_SECONDS = 2  # after they close: the servers forget them before the next 
 async def measure_connects(stack: Stack, load: Load, rounds: int) -> dict:
     """Each round connects the anchor's sockets and then the site's (the tables waiting
     for their games, as when the main run connects)."""
-    tables = SiteTables(stack.seeder, load, 0)
+    tables = SiteTables(stack.running_seeder, load, 0)
     await tables.make()
     await asyncio.gather(*(tables.warm_up(port) for port in stack.web_ports))
     pids = stack.pids()
@@ -51,14 +52,21 @@ async def _connect_once(stack: Stack, load: Load, tabs: list[dict], server_pids:
     after = [procstats.sample(pid, family=False) for pid in server_pids]
     await pool.drain({}, CLOSE_SECONDS)
     await asyncio.sleep(SETTLE_SECONDS)
-    exited = None in before or None in after
-    cpu_seconds = None if exited else sum(end.cpu_seconds - start.cpu_seconds for start, end in zip(before, after))
+    cpu_seconds = _cpu_seconds(before, after)
     done = connected["done"]
     return {
         "seconds": None if done is None else round(done - connected["started"], 3),
         "cpu_ms_per_socket": None if cpu_seconds is None else round(1000 * cpu_seconds / len(tabs), 3),
         "sockets_not_connected": connected["missing"],
     }
+
+
+def _cpu_seconds(before: list[Sample | None], after: list[Sample | None]) -> float | None:
+    """The servers' processor time from one sample to the other; None if one exited."""
+    pairs = [(start, end) for start, end in zip(before, after, strict=True) if start is not None and end is not None]
+    if len(pairs) < len(before):
+        return None
+    return sum(end.cpu_seconds - start.cpu_seconds for start, end in pairs)
 
 
 def _with_ratios(one: dict) -> dict:

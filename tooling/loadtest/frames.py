@@ -28,7 +28,7 @@ def is_toast(text: str) -> bool:
 class _WsSendForms(HTMLParser):
     """The named inputs of every ``<form ws-send>``: what htmx sends when it is submitted."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         super().__init__()
         self.forms: list[dict] = []
         self._form: dict | None = None

@@ -14,9 +14,9 @@ def mark(paths: list[Path]) -> dict[Path, int]:
     return {path: path.stat().st_size if path.exists() else 0 for path in paths}
 
 
-def _exception_names(lines: list[str]) -> Counter:
+def _exception_names(lines: list[str]) -> Counter[str]:
     """The exception that ends each traceback (the first unindented line after it)."""
-    names = Counter()
+    names: Counter[str] = Counter()
     in_traceback = False
     for line in lines:
         if line.startswith(TRACEBACK):
@@ -30,7 +30,7 @@ def _exception_names(lines: list[str]) -> Counter:
 
 
 def since(marks: dict[Path, int]) -> dict:
-    tracebacks, asgi, names = 0, 0, Counter()
+    tracebacks, asgi, names = 0, 0, Counter[str]()
     for path, offset in marks.items():
         with path.open("rb") as file:
             file.seek(offset)

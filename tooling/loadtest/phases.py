@@ -13,6 +13,7 @@ import time
 from tooling.loadtest import analysis, logs, procstats
 from tooling.loadtest.clients import ClientPool
 from tooling.loadtest.commits import CommitLog, publish_versions
+from tooling.loadtest.errors import LoadTestError
 from tooling.loadtest.load import Load
 from tooling.loadtest.probe import Probe
 from tooling.loadtest.sitetables import SiteTables
@@ -49,7 +50,12 @@ class Phase:
         return {port: procstats.rss(pid) for port, pid in self.servers.items()}
 
     def _pids(self) -> dict[str, int]:
-        return {**self.stack.pids(), **self.pool.pids(), **(self.probe.pids() if self.probe else {})}
+        return {**self.stack.pids(), **self._connected().pids(), **(self.probe.pids() if self.probe else {})}
+
+    def _connected(self) -> ClientPool:
+        if self.pool is None:
+            raise LoadTestError(f"The {self.name} phase's sockets are not connected.")
+        return self.pool
 
     async def connect(self, tabs: list[dict], on_finished=lambda table: None) -> dict:
         before = self._rss()
@@ -83,7 +89,7 @@ class Phase:
         return end, {name: procstats.usage(first[name], last.get(name)) for name in first}, web_rss
 
     async def finish(self, start: float, end: float, marks: dict) -> dict:
-        drained = await self.pool.drain(self.commits.latest(end), DRAIN_SECONDS)
+        drained = await self._connected().drain(self.commits.latest(end), DRAIN_SECONDS)
         drain_seconds = time.time() - end
         await asyncio.sleep(SETTLE_SECONDS)
         return {
@@ -131,7 +137,7 @@ async def run_anchor(stack: Stack, commits: CommitLog, load: Load) -> dict:
 
 
 async def run_site(stack: Stack, commits: CommitLog, load: Load) -> dict:
-    tables = SiteTables(stack.seeder, load, MOVE_DRAIN_SECONDS)
+    tables = SiteTables(stack.running_seeder, load, MOVE_DRAIN_SECONDS)
     await tables.make()
     await asyncio.gather(*(tables.warm_up(port) for port in stack.web_ports))
     servers = {port: stack.pids()[f"web :{port}"] for port in stack.web_ports}

@@ -22,7 +22,8 @@ def sample(pid: int, family: bool = True) -> Sample | None:
     try:
         process = psutil.Process(pid)
         members = [process, *process.children(recursive=True)] if family else [process]
-        cpu = waiting = rss = 0
+        cpu = waiting = 0.0
+        rss = 0
         for member in members:
             with member.oneshot():
                 times = member.cpu_times()

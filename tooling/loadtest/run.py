@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 from tooling.loadtest import procstats
 from tooling.loadtest.analysis import ratio
@@ -16,7 +17,6 @@ from tooling.loadtest.load import Load
 from tooling.loadtest.phases import run_anchor, run_site
 from tooling.loadtest.stack import Stack
 
-GAMES = ("disunyer", "dayous", "courtpiece")
 SOCKETS_PER_CLIENT_PROCESS = 800
 MOST_CLIENT_PROCESSES = 4
 
@@ -53,7 +53,7 @@ def ratios(site_latency: dict, other_latency: dict) -> dict:
 
 async def run(options: Options, say: Callable[[str], None]) -> dict:
     load = options.load()
-    result = {
+    result: dict[str, Any] = {
         "options": {**asdict(options), "site_dir": str(options.site_dir), "database_url": bool(options.database_url)},
         "client_processes": load.client_processes,
         "cores": os.cpu_count(),
@@ -65,7 +65,7 @@ async def run(options: Options, say: Callable[[str], None]) -> dict:
         say(f"Starting Redis, a throw-away database and the site from {options.site_dir} (in {stack.workdir})")
         began = time.time()
         await stack.start()
-        result["database"] = stack.database.kind
+        result["database"] = stack.database.kind if stack.database else None
         result["start_seconds"] = round(time.time() - began, 1)
         if options.connect_rounds:
             say(f"Connects: {load.tables} tables x {load.sockets} sockets, {options.connect_rounds} round(s) "

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from tooling.loadtest.errors import LoadTestError
+from tooling.loadtest.pipes import piped
 
 SCRIPT = Path(__file__).resolve().parent / "served" / "loadtest_seeder.py"
 REPLY = "@loadtest "  # the seeder's replies start with it; other lines are the site's output
@@ -19,6 +20,7 @@ class SeederError(LoadTestError):
 class Seeder:
     def __init__(self, process: asyncio.subprocess.Process, log_path: Path):
         self._process = process
+        self._stdin, self._stdout = piped(process)
         self._log_path = log_path
         self._lock = asyncio.Lock()
 
@@ -38,10 +40,10 @@ class Seeder:
     async def ask(self, op: str, **arguments) -> dict:
         """The seeder's answer; SeederError with its reason when it refused."""
         async with self._lock:
-            self._process.stdin.write((json.dumps({"op": op, **arguments}) + "\n").encode())
-            await self._process.stdin.drain()
+            self._stdin.write((json.dumps({"op": op, **arguments}) + "\n").encode())
+            await self._stdin.drain()
             while True:
-                line = await self._process.stdout.readline()
+                line = await self._stdout.readline()
                 if not line:
                     log = self._log_path.read_text(errors="replace")[-3000:]
                     raise SeederError(f"The seeder exited:\n{log}")
@@ -54,7 +56,7 @@ class Seeder:
 
     async def stop(self) -> None:
         if self._process.returncode is None:
-            self._process.stdin.close()
+            self._stdin.close()
             try:
                 await asyncio.wait_for(self._process.wait(), 10)
             except TimeoutError:

@@ -6,10 +6,20 @@ import random
 import time
 import urllib.error
 import urllib.request
+from dataclasses import dataclass, field
 
 from tooling.loadtest.clients import ClientPool
 from tooling.loadtest.load import Load
 from tooling.loadtest.seeder import Seeder, SeederError
+
+
+@dataclass
+class Restarts:
+    """The games played again: done, refused, and the seconds each took."""
+
+    done: int = 0
+    refused: int = 0
+    seconds: list[float] = field(default_factory=list)
 
 
 class SiteTables:
@@ -22,7 +32,7 @@ class SiteTables:
         self.sessions: list[str] = []
         self.until = float("inf")
         self.pool: ClientPool | None = None
-        self.restarts = {"done": 0, "refused": 0, "seconds": []}
+        self.restarts = Restarts()
         self._rng = random.Random(0)
         self._tasks: set[asyncio.Task] = set()
 
@@ -74,13 +84,13 @@ class SiteTables:
         try:
             new = await self.seeder.ask("again", room_id=old["room_id"], session=old["session"])
         except SeederError:
-            self.restarts["refused"] += 1
+            self.restarts.refused += 1
             return
-        self.restarts["done"] += 1
-        self.restarts["seconds"].append(time.time() - began)
+        self.restarts.done += 1
+        self.restarts.seconds.append(time.time() - began)
         self.rooms[table] = {**new, "session": old["session"]}
-        if time.time() >= self.until:
-            return  # the sockets are draining: the new room stays empty
+        if time.time() >= self.until or self.pool is None:
+            return  # the sockets are draining (or not yet there): the new room stays empty
         await self.pool.move(table, {
             "path": f"/ws/rooms/{new['code']}/", "group": f"room.{new['room_id']}",
             "old_group": f"room.{old['room_id']}", "old_version": new["old_version"],
@@ -88,10 +98,10 @@ class SiteTables:
         })
 
     def summary(self) -> dict:
-        seconds = self.restarts["seconds"]
+        seconds = self.restarts.seconds
         return {
-            "restarts": self.restarts["done"],
-            "restarts_refused": self.restarts["refused"],
+            "restarts": self.restarts.done,
+            "restarts_refused": self.restarts.refused,
             "restart_mean_seconds": round(sum(seconds) / len(seconds), 3) if seconds else None,
         }
 

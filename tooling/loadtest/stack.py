@@ -66,7 +66,7 @@ class Stack:
         self.web_ports: list[int] = []
         self.anchor_ports: list[int] = []
         self.worker_names: list[str] = []  # the Procfile's Celery workers and beat
-        self.database = None
+        self.database: database.ThrowawayDatabase | None = None
         self.seeder: Seeder | None = None
         self.env: dict[str, str] = {}
         self.redis_url = ""
@@ -74,8 +74,8 @@ class Stack:
     async def start(self) -> None:
         _raise_open_files_limit()
         self._start_redis()
-        self.database = database.create(self.database_url, self.workdir)
-        self.env = self._site_env()
+        self.database = created = database.create(self.database_url, self.workdir)
+        self.env = self._site_env(created.url)
         await asyncio.to_thread(self._migrate)
         flags = procfile.uvicorn_flags(self.site_dir)
         self.web_ports = [free_port() for _ in range(self.web_count)]
@@ -111,12 +111,19 @@ class Stack:
                         raise StackError("Redis did not answer within a minute.") from None
                     time.sleep(0.05)
 
-    def _site_env(self) -> dict[str, str]:
+    @property
+    def running_seeder(self) -> Seeder:
+        """The seeder of a started stack."""
+        if self.seeder is None:
+            raise StackError("The stack has not started its seeder.")
+        return self.seeder
+
+    def _site_env(self, database_url: str) -> dict[str, str]:
         return {
             **os.environ,
             "PYTHONPATH": str(self.site_dir),
             "DJANGO_SETTINGS_MODULE": "config.settings",
-            "DATABASE_URL": self.database.url,
+            "DATABASE_URL": database_url,
             "REDIS_URL": self.redis_url,
             "CARDCLUB_VAR_DIR": str(self.workdir / "var"),
             "BOT_DELAY_MS": ",".join(map(str, self.bot_delay_ms)),

@@ -8,10 +8,12 @@ import contextlib
 import json
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, WebSocketException
+from websockets.typing import Origin
 
 from tooling.loadtest import frames
 
@@ -57,14 +59,14 @@ class Tab:
         self.headers = {"Cookie": f"sessionid={spec['session']}"} if spec.get("session") else {}
         self.gate = gate
         self.connections: list[Connection] = []
-        self.on_table = None  # the player's reaction to each table frame
-        self.on_other = None  # and to each other frame
-        self.ws = None
+        self.on_table: Callable[[str, int], None] | None = None  # the player's reaction to each table frame
+        self.on_other: Callable[[str], None] | None = None  # and to each other frame
+        self.ws: ClientConnection | None = None
         self.next_ping = 0.0
         self.newest_version = 0  # the newest version the current connection has received
         self.first_frame = asyncio.Event()
-        self.first_frame_at = None
-        self._task = None
+        self.first_frame_at: float | None = None
+        self._task: asyncio.Task[None] | None = None
         self._leaving = False
 
     def go(self, path: str, group: str) -> None:
@@ -79,8 +81,8 @@ class Tab:
             self.connections.append(connection)
             try:
                 async with self.gate:
-                    self.ws = await connect(
-                        url, origin=f"http://127.0.0.1:{self.port}", additional_headers=self.headers,
+                    self.ws = ws = await connect(
+                        url, origin=Origin(f"http://127.0.0.1:{self.port}"), additional_headers=self.headers,
                         proxy=None, open_timeout=OPEN_TIMEOUT_SECONDS, ping_interval=None, max_size=2**20,
                     )
             except (OSError, TimeoutError, WebSocketException) as error:
@@ -91,16 +93,16 @@ class Tab:
             connection.opened_at = time.time()
             self.newest_version = 0
             self.next_ping = connection.opened_at + random.uniform(0, PING_SECONDS)
-            await self._receive(connection)
+            await self._receive(connection, ws)
             if not self._leaving:
                 connection.closed_at = time.time()
-                connection.close = f"{self.ws.close_code} {self.ws.close_reason}".strip()
+                connection.close = f"{ws.close_code} {ws.close_reason}".strip()
                 self.ws = None
                 await asyncio.sleep(RECONNECT_SECONDS)
 
-    async def _receive(self, connection: Connection) -> None:
+    async def _receive(self, connection: Connection, ws: ClientConnection) -> None:
         with contextlib.suppress(ConnectionClosed):
-            async for message in self.ws:
+            async for message in ws:
                 received = time.time()
                 if isinstance(message, bytes):
                     connection.other_frames += 1
@@ -134,8 +136,9 @@ class Tab:
         if self.ws is not None:
             with contextlib.suppress(ConnectionClosed):
                 await self.ws.close()
-        else:
+        elif self._task is not None:
             self._task.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await self._task
+        if self._task is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
         self.ws = None

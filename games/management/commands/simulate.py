@@ -4,6 +4,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games import registry
 from games.core import InvalidOptions
+from games.definition import GameDefinition
+from games.options_schema import AnyOption, Choice, either
 from games.simulate import simulate
 
 
@@ -15,7 +17,7 @@ class Command(BaseCommand):
         parser.add_argument("--games", type=int, default=100)
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--players", type=int, help="seats at the table (default: the game's most)")
-        parser.add_argument("--mode", help="Disunyer: standard or stuck-king; Court Piece: the game")
+        parser.add_argument("--mode", help=_modes_help())
         parser.add_argument("--option", action="append", default=[], metavar="KEY=JSON",
                             help="any other game option, e.g. --option decks=2")
         parser.add_argument("--bots", default="random",
@@ -33,7 +35,7 @@ class Command(BaseCommand):
         if games < 1:
             raise CommandError("--games must be at least 1.")
         engine = registry.engine(game)
-        options = _options(game, mode, option)
+        options = _options(registry.definition(game), mode, option)
         kinds = [kind.strip() for kind in bots.split(",") if kind.strip()]
         unknown = [kind for kind in kinds if kind not in registry.tournament_bots(game)]
         if unknown or not kinds:
@@ -49,7 +51,7 @@ class Command(BaseCommand):
 
 
 def _most_players(engine, options: dict) -> int:
-    """The most players the options allow (Dayous with one deck seats at most 7)."""
+    """The most players the options allow (fewer cards may seat fewer)."""
     for players in range(engine.max_players, engine.min_players - 1, -1):
         try:
             engine.validate_options(options, players)
@@ -59,10 +61,27 @@ def _most_players(engine, options: dict) -> int:
     return engine.max_players
 
 
-def _options(game: str, mode: str | None, pairs: list[str]) -> dict:
+def _mode_option(game: GameDefinition) -> AnyOption | None:
+    """The option whose value is the table's mode (the room header shows it as such)."""
+    return next((option for option in game.options.options if option.badge and option.badge.mode), None)
+
+
+def _modes_help() -> str:
+    modes = [
+        f"{game.title}: {either([str(choice) for choice in option.choices])}"
+        for game in registry.GAMES
+        if isinstance(option := _mode_option(game), Choice)
+    ]
+    return "; ".join(modes)
+
+
+def _options(game: GameDefinition, mode: str | None, pairs: list[str]) -> dict:
     options = {}
     if mode:
-        options["game" if game == "courtpiece" else "mode"] = mode
+        option = _mode_option(game)
+        if option is None:
+            raise CommandError(f"{game.title} has no --mode: give its options with --option.")
+        options[option.key] = mode
     for pair in pairs:
         key, sep, raw = pair.partition("=")
         if not sep:

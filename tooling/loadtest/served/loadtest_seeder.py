@@ -10,6 +10,7 @@ on stdout is the site's own output. REPLY is the script's one argument.
 import json
 import os
 import sys
+from collections.abc import Callable
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -105,11 +106,13 @@ def play_again(room_id: int, session: str) -> dict:
     return {"old_version": Room.objects.get(pk=room_id).version, **fill(next_room.id, session)}
 
 
-OPERATIONS = {"sessions": make_sessions, "room": create_room, "fill": fill, "again": play_again}
+OPERATIONS: dict[str, Callable[..., dict]] = {
+    "sessions": make_sessions, "room": create_room, "fill": fill, "again": play_again,
+}
 
 
 def answer(request: dict) -> dict:
-    operation = OPERATIONS.get(request.pop("op", None))
+    operation = OPERATIONS.get(request.pop("op", ""))
     if operation is None:
         return {"error": f"unknown operation; known: {', '.join(OPERATIONS)}"}
     try:
