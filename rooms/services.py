@@ -417,9 +417,9 @@ def _forced_move(engine, state: dict) -> tuple[int, dict] | None:
 def _advance(room: Room, match: Match, seats: list[Seat], new_events: list[dict]) -> None:
     """After ``new_events``, play every decision that has exactly one legal choice (once
     a pause begins, they wait for its end), let the game's room rules act on the new
-    events, the forced moves' too (coins, say),
-    then set the pause and the clocks. A game whose last change calls for a pause ends
-    when the pause does (do_timeout), so its last knock-out or round is seen first."""
+    events, the forced moves' too (coins, say), then set the pause and the clocks. A
+    game whose last change calls for a pause ends when the pause does (do_timeout), so
+    its last knock-out or round is seen first."""
     rules = rules_for(room.game)
     engine = rules.engine
     pause = rules.pause_after(new_events)

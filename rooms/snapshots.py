@@ -153,13 +153,6 @@ def _ms(moment) -> int | None:
     return int(moment.timestamp() * 1000) if moment else None
 
 
-def snapshot_of(room: Room, match, seat_rows) -> Snapshot:
-    """The snapshot of ``room`` as these objects have it, plus what the game's
-    ``snapshot_extras`` loads and what the leaderboard shows of its seats (once for
-    every viewer)."""
-    return with_ratings(snapshot_without_ratings(room, match, seat_rows))
-
-
 def snapshot_without_ratings(room: Room, match, seat_rows) -> Snapshot:
     """The snapshot of ``room`` as these objects have it, plus what the game's
     ``snapshot_extras`` loads, with no rating yet: the part a write takes under the room's
@@ -206,12 +199,12 @@ def loaded_room(room_id: int) -> Room | None:
 
 
 def load_snapshot(room_id: int) -> Snapshot | None:
-    """The room as the database has it now: two queries, the room with its match, and
-    its seats."""
+    """The room as the database has it now: the room with its match, its seats, then
+    what the game's extras and the ratings read."""
     room = loaded_room(room_id)
     if room is None:
         return None
-    return snapshot_of(room, getattr(room, "match", None), list(room.seats.all()))
+    return with_ratings(snapshot_without_ratings(room, getattr(room, "match", None), list(room.seats.all())))
 
 
 def _stored_key(room_id: int, version: int) -> str:
