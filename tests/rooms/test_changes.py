@@ -26,7 +26,12 @@ def sent(monkeypatch) -> list[Change]:
     """Every change the writes bind to their commits, in order."""
     changes: list[Change] = []
     bind = followups.send_on_commit
-    monkeypatch.setattr(followups, "send_on_commit", lambda change: (changes.append(change), bind(change)))
+
+    def sending(change: Change) -> None:
+        changes.append(change)
+        bind(change)
+
+    monkeypatch.setattr(followups, "send_on_commit", sending)
     return changes
 
 
