@@ -138,7 +138,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
             *client.misses_keys, latest_key(room_id), *([session.cache_location] if session else [])
         )
         if session is not None:
-            session.take_cached(*session_data)
+            (cached,) = session_data
+            session.take_cached(cached if isinstance(cached, bytes) else None)  # the clients decode no reply
         snapshot = await snapshots.at_latest(room_id, latest)
         if snapshot is not None and snapshot.code != code.upper():  # gone since this process looked it up
             snapshot = None

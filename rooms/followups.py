@@ -6,6 +6,7 @@ the database as ``Unannounced``: the beat's sweep stores, announces and schedule
 once Redis answers again.
 """
 
+import functools
 import logging
 import random
 import time
@@ -18,10 +19,11 @@ from kombu.exceptions import OperationalError
 
 from config.cache import UNREACHABLE
 from config.loglimit import LimitedLog
+from rooms.changes import Change, Timer, change_of
 from rooms.layerwire import on_the_wire
 from rooms.models import Unannounced
 from rooms.rendering import shared_fragments, spectators_fragments
-from rooms.snapshots import load_snapshot, loaded_room, snapshot_of, store_snapshot
+from rooms.snapshots import Snapshot, loaded_room, store_snapshot, with_ratings
 
 limited_log = LimitedLog(logging.getLogger(__name__))
 
@@ -36,41 +38,28 @@ def bot_delay() -> timedelta:
     return timedelta(milliseconds=random.randint(low, high))
 
 
-def after_commit(room, seats=None) -> None:
-    """Called after the transaction's last change to ``room`` (and ``seats``, its seat
-    rows as they are now, if the caller has them): that is the snapshot its viewers get,
-    taken while the row lock is held. Once the transaction commits, store the snapshot
-    with its public fragment rendered, announce the new version and schedule the
-    timers."""
-    if seats is None:
-        room._snapshot = load_snapshot(room.id)
-    else:
-        room._snapshot = snapshot_of(room, getattr(room, "match", None), seats)
-    if getattr(room, "_followups_pending", False):
-        return
-    room._followups_pending = True
-    transaction.on_commit(lambda: _announce_and_schedule(room))
+def send_on_commit(change: Change) -> None:
+    """Once the transaction commits, store ``change``'s snapshot with its ratings and
+    its public fragment rendered, announce its version and send its timers. Called once
+    for each room the transaction changed, after the room's last change."""
+    transaction.on_commit(functools.partial(_committed, change))
 
 
-def is_pending(room) -> bool:
-    """This transaction has already changed ``room`` (and given it a new version)."""
-    return getattr(room, "_followups_pending", False)
+def _committed(change: Change) -> None:
+    _follow_up(change, time.time())
 
 
-def _announce_and_schedule(room) -> None:
-    committed_at = time.time()
-    room._followups_pending = False
-    _follow_up(room, room.__dict__.pop("_snapshot"), committed_at)
-
-
-def _follow_up(room, snapshot, committed_at: float) -> None:
+def _follow_up(change: Change, committed_at: float) -> None:
     try:
+        snapshot = with_ratings(change.snapshot)
         store_snapshot(snapshot, shared_fragments(snapshot), announcement(snapshot, committed_at))
-        _schedule(room, snapshot)
+        for timer in change.timers:
+            _send(timer)
     except (*UNREACHABLE, OperationalError) as error:  # OperationalError: Celery's, for its broker
-        Unannounced.objects.bulk_create([Unannounced(room_id=room.id)], ignore_conflicts=True)
+        Unannounced.objects.bulk_create([Unannounced(room_id=change.room_id)], ignore_conflicts=True)
         limited_log.warning(
-            "Redis is unreachable (%s): room %s at version %s is left to the sweep.", error, room.id, snapshot.version
+            "Redis is unreachable (%s): room %s at version %s is left to the sweep.",
+            error, change.room_id, change.version,
         )
 
 
@@ -83,10 +72,10 @@ def announce_the_unannounced() -> None:
         Unannounced.objects.filter(room_id=room_id).delete()  # first: a new failure notes it again
         room = loaded_room(room_id)
         if room is not None:
-            _follow_up(room, snapshot_of(room, getattr(room, "match", None), list(room.seats.all())), time.time())
+            _follow_up(change_of(room, list(room.seats.all())), time.time())
 
 
-def announcement(snapshot, committed_at: float) -> tuple[str, bytes]:
+def announcement(snapshot: Snapshot, committed_at: float) -> tuple[str, bytes]:
     """What tells every viewer of the room that it changed, and when (the time of the
     commit, which the load test times its pushes from), as the channel layer publishes
     it: the snapshot's store sends it. It carries the table every spectator is shown,
@@ -104,27 +93,8 @@ def announcement(snapshot, committed_at: float) -> tuple[str, bytes]:
     return on_the_wire(room_group(snapshot.room_id), event)
 
 
-def _schedule(room, snapshot) -> None:
-    if room.status == room.Status.WAITING and room.autostart_at is not None:
-        _send("rooms.tasks.autostart", (room.id,), eta=room.autostart_at)
-    if room.status != room.Status.PLAYING:
-        return
-    match = room.match
-    if match.deadline is not None and (_awaits_a_person(snapshot) or match.deadline == match.paused_until):
-        # While only bots are awaited the beat's sweep is guarantee enough, except for
-        # the end of a pause that a forced move waits for (the game would lag behind).
-        _send("rooms.tasks.fire_timeout", (room.id, room.version), eta=match.deadline)
-    if match.bot_due_at is not None:
-        _send("rooms.tasks.play_bot", (room.id, room.version), eta=match.bot_due_at, queue=snapshot.bot_queue())
-
-
-def _send(task_name: str, args: tuple, eta, queue: str | None = None) -> None:
+def _send(timer: Timer) -> None:
     """Send a task by its name, so that the follow-ups import neither the tasks nor the
-    services they call (which call the follow-ups). The task routes apply unless a
-    queue is given."""
-    current_app.send_task(task_name, args=args, eta=eta, queue=queue)
-
-
-def _awaits_a_person(snapshot) -> bool:
-    rules = snapshot.rules
-    return any(not rules.played_by_bot(snapshot.seats[seat]) for seat in rules.engine.to_act(snapshot.state))
+    services they call (which call the follow-ups). The task routes apply unless the
+    timer names a queue."""
+    current_app.send_task(timer.task, args=timer.args, eta=timer.eta, queue=timer.queue)

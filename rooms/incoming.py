@@ -15,7 +15,9 @@ import json
 import math
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeGuard
 
 from rooms.errors import RoomError
 
@@ -114,7 +116,7 @@ def _act(message: dict) -> Act:
     return Act(_json(action, MALFORMED_MOVE), int(version))
 
 
-def _is_version(value) -> bool:
+def _is_version(value: object) -> TypeGuard[str | int]:
     """A whole number as the table renders it (htmx sends the form's string) or as JSON;
     not a bool, a float or any other spelling of a number."""
     if isinstance(value, str):
@@ -129,7 +131,7 @@ def _react(message: dict) -> React:
     return React(emoji)
 
 
-_READERS = {
+_READERS: dict[str, Callable[[dict], Message]] = {
     "act": _act,
     "react": _react,
     "ping": lambda message: Ping(),

@@ -1,13 +1,16 @@
-"""What the site knows of its channel layer's insides: a message as the layer puts it
-on the wire, for a writer to publish with its own Redis client in the same trip as its
-other writes; and a consumer's own channel, opened and closed.
+"""What the site knows of its channel layer's insides, and the one module that knows it:
+a message as the layer puts it on the wire, for a writer to publish with its own Redis
+client in the same trip as its other writes; and a consumer's own channel, opened and
+closed.
 
 channels-redis's Pub/Sub layer publishes a message to a group on the Redis channel
-``<prefix>__group__<group>``, packed by its serializer, and every web process's
-subscription hands it to the group's consumers there. A writer (a worker, a view: sync
-code) that publishes those bytes itself needs no event loop for the layer and no trip to
-Redis of its own (``tests/rooms/test_push_versions.py`` checks the real layer receives
-it).
+``<prefix>__group__<group>`` (``group_channel``), packed by its serializer, and every
+web process's subscription hands it to the group's consumers there. A writer (a worker,
+a view: sync code) that publishes those bytes itself needs no event loop for the layer
+and no trip to Redis of its own. These are the library's insides, not its API:
+``pyproject.toml`` bounds its version to the minor release they were read from, and
+``tests/rooms/test_layerwire.py`` fails if the installed one names or packs them
+otherwise (``tests/rooms/test_push_versions.py`` checks the real layer receives them).
 
 A consumer's channel is opened and closed here rather than by the layer's own calls
 (channels-redis 4.3), which leave it behind when Redis refuses them or when the consumer
@@ -24,11 +27,14 @@ from django.conf import settings
 _unsubscribe_later: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
+def group_channel(group: str) -> str:
+    """The Redis channel the layer publishes ``group``'s messages on."""
+    return f"{settings.CHANNEL_LAYERS['default']['CONFIG']['prefix']}__group__{group}"
+
+
 def on_the_wire(group: str, message: dict) -> tuple[str, bytes]:
     """The Redis channel and the bytes the layer publishes ``message`` to ``group`` as."""
-    prefix = settings.CHANNEL_LAYERS["default"]["CONFIG"]["prefix"]
-    return f"{prefix}__group__{group}", get_channel_layer().serialize(message)
-
+    return group_channel(group), get_channel_layer().serialize(message)
 
 
 async def open_channel(channel_layer) -> str:
@@ -59,7 +65,7 @@ async def close_channel(channel_layer, channel: str, group: str | None) -> None:
     if layer.channels.pop(channel, None) is not None:
         later.add(channel)
     if group is not None:
-        wire = layer._get_group_channel_name(group)
+        wire = group_channel(group)
         members = layer.groups.get(wire, set())
         members.discard(channel)
         if not members and layer.groups.pop(wire, None) is not None:
@@ -68,4 +74,3 @@ async def close_channel(channel_layer, channel: str, group: str | None) -> None:
         if name not in layer.channels and name not in layer.groups:  # else in use again
             await layer._get_shard(name).unsubscribe(name)
         later.discard(name)
-

@@ -1,8 +1,10 @@
 """Every change to a room or its game goes through here (see docs/architecture.md).
 
 Each ``do_*`` function locks the room row, checks what it must, changes the
-database, bumps ``room.version`` and, once the transaction commits, tells the room's
-viewers and schedules what comes next (bot moves, timeouts, auto-start).
+database and gives the room its new version (``_changed``: once per transaction),
+which returns the ``Change`` it made; bound to the commit (``followups.send_on_commit``),
+that tells the room's viewers and schedules what comes next (bot moves, timeouts,
+auto-start).
 """
 
 import logging
@@ -20,6 +22,7 @@ from games import registry
 from games.core import IllegalAction, InvalidOptions
 from leaderboard.services import record_results
 from rooms import botmemory, followups, presence
+from rooms.changes import Change, change_of
 from rooms.errors import RoomError, StaleAction
 from rooms.gamerules import BOT_LEVEL_LABELS, HOST_AWAY_LIMIT, rules_for
 from rooms.models import Match, MatchAction, Room, Seat
@@ -44,14 +47,12 @@ def _locked_room(room_id: int) -> Room:
     return room
 
 
-def _changed(room: Room, *fields: str, seats: list[Seat] | None = None) -> None:
-    """Save ``room`` with a new version (one per transaction, however many changes it
-    makes) and announce it once the transaction commits. Pass its ``seats`` as they
-    are now, if at hand, to spare a query under the lock."""
-    if not followups.is_pending(room):
-        room.version += 1
+def _changed(room: Room, seats: list[Seat], *fields: str) -> Change:
+    """Save ``room`` with its new version, and the change: called once per transaction,
+    after its last change to the room and its ``seats`` (as they are now)."""
+    room.version += 1
     room.save(update_fields=["version", *fields])
-    followups.after_commit(room, seats)
+    return change_of(room, seats)
 
 
 def _new_code(rules) -> str:
@@ -90,6 +91,16 @@ def do_create_room(
 ) -> Room:
     """A new room with its seats, the creator seated as host. ``players`` sets the
     number of seats where the game lets the host choose it."""
+    with transaction.atomic():
+        room, seats = _new_room(player, game, options, is_public, bot_level, players)
+        followups.send_on_commit(change_of(room, seats))
+    return room
+
+
+def _new_room(
+    player, game: str, options: dict, is_public: bool, bot_level: str, players: int | None
+) -> tuple[Room, list[Seat]]:
+    """A new room at its first version, with its seats (in the caller's transaction)."""
     if registry.find(game) is None:
         raise RoomError("There is no such game.")
     if bot_level not in BOT_LEVEL_LABELS:
@@ -103,25 +114,23 @@ def do_create_room(
     except InvalidOptions as error:
         raise RoomError(str(error)) from None
     now = timezone.now()
-    with transaction.atomic():
-        refusal = _sit_down_refusal(player, Room(game=game, options=options))
-        if refusal:
-            raise RoomError(refusal)
-        room = Room.objects.create(
-            code=_new_code(rules),
-            game=game,
-            options=options,
-            is_public=is_public,
-            bot_level=bot_level,
-            autostart_at=now + rules.fill_with_bots_after if rules.fill_with_bots_after is not None else None,
-            host_seen_at=now,
-            host_check_at=now + HOST_LOOKS_EVERY,
-        )
-        seats = [Seat(room=room, index=i) for i in range(seat_count)]
-        _seat_player(seats[0], player)
-        Seat.objects.bulk_create(seats)
-        followups.after_commit(room, seats)
-    return room
+    refusal = _sit_down_refusal(player, Room(game=game, options=options))
+    if refusal:
+        raise RoomError(refusal)
+    room = Room.objects.create(
+        code=_new_code(rules),
+        game=game,
+        options=options,
+        is_public=is_public,
+        bot_level=bot_level,
+        autostart_at=now + rules.fill_with_bots_after if rules.fill_with_bots_after is not None else None,
+        host_seen_at=now,
+        host_check_at=now + HOST_LOOKS_EVERY,
+    )
+    seats = [Seat(room=room, index=i) for i in range(seat_count)]
+    _seat_player(seats[0], player)
+    Seat.objects.bulk_create(seats)
+    return room, seats
 
 
 def _seats(room: Room) -> list[Seat]:
@@ -184,8 +193,8 @@ def do_join(room_id: int, player) -> Seat:
             # Whoever sits down in a room whose host is away is present: the host is theirs.
             _drop_proposal(room, fields)
             _pass_host(room, free.index, fields, away_host=seats[room.host_seat].name)
-        _changed(room, *fields, seats=seats)
-        _start_if_full(room, seats)
+        fields += _start_if_full(room, seats)
+        followups.send_on_commit(_changed(room, seats, *fields))
         return free
 
 
@@ -207,7 +216,7 @@ def do_leave(room_id: int, player) -> None:
                 _close(room, fields)
             else:
                 _pass_host(room, successor.index, fields)
-        _changed(room, *fields, seats=seats)
+        followups.send_on_commit(_changed(room, seats, *fields))
 
 
 def _close(room: Room, fields: list[str]) -> None:
@@ -280,7 +289,7 @@ def do_replace_away_host(room_id: int) -> bool:
             _close(room, fields)
         else:
             return False
-        _changed(room, *fields, seats=seats)
+        followups.send_on_commit(_changed(room, seats, *fields))
         return True
 
 
@@ -304,8 +313,7 @@ def do_add_bot(room_id: int, player, level: str) -> None:
             raise RoomError("Every seat is taken.")
         _seat_bot(free, level)
         free.save()
-        _changed(room, seats=seats)
-        _start_if_full(room, seats)
+        followups.send_on_commit(_changed(room, seats, *_start_if_full(room, seats)))
 
 
 def do_fill_with_bots(room_id: int, player, level: str) -> None:
@@ -323,8 +331,7 @@ def do_fill_with_bots(room_id: int, player, level: str) -> None:
         for seat in empty:
             _seat_bot(seat, level)
         Seat.objects.bulk_update(empty, ["bot_level", "name"])
-        _changed(room, seats=seats)
-        _start_if_full(room, seats)
+        followups.send_on_commit(_changed(room, seats, *_start_if_full(room, seats)))
 
 
 def do_remove_bot(room_id: int, player, index: int) -> None:
@@ -338,7 +345,7 @@ def do_remove_bot(room_id: int, player, index: int) -> None:
         _empty(seats[index])
         fields: list[str] = []
         _not_full_any_more(room, fields)
-        _changed(room, *fields, seats=seats)
+        followups.send_on_commit(_changed(room, seats, *fields))
 
 
 def do_start(room_id: int, player) -> None:
@@ -350,7 +357,7 @@ def do_start(room_id: int, player) -> None:
         _require_host(room, seats, player)
         if not rules_for(room.game).host_can_start:
             raise RoomError("This game starts by itself when the room is full.")
-        _start(room, seats)
+        followups.send_on_commit(_changed(room, seats, *_start(room, seats)))
 
 
 def do_autostart(room_id: int) -> bool:
@@ -361,23 +368,26 @@ def do_autostart(room_id: int) -> bool:
             return False
         if room.autostart_at > timezone.now():
             return False
-        _start(room, _seats(room))
+        seats = _seats(room)
+        followups.send_on_commit(_changed(room, seats, *_start(room, seats)))
         return True
 
 
-def _start_if_full(room: Room, seats: list[Seat]) -> None:
+def _start_if_full(room: Room, seats: list[Seat]) -> list[str]:
+    """A room just filled starts, at once or after its few seconds; the fields of
+    ``room`` this changed, to save."""
     delay = rules_for(room.game).start_when_full_after
     if delay is None or any(seat.is_empty for seat in seats):
-        return
+        return []
     if delay:
         room.autostart_at = timezone.now() + delay
-        room.save(update_fields=["autostart_at"])
-        followups.after_commit(room, seats)
-    else:
-        _start(room, seats)
+        return ["autostart_at"]
+    return _start(room, seats)
 
 
-def _start(room: Room, seats: list[Seat]) -> None:
+def _start(room: Room, seats: list[Seat]) -> list[str]:
+    """The game begins; bots take the empty seats. The fields of ``room`` this changed,
+    to save."""
     rules = rules_for(room.game)
     for seat in seats:
         if seat.is_empty:
@@ -390,9 +400,9 @@ def _start(room: Room, seats: list[Seat]) -> None:
     fields = ["status", "autostart_at", "host_check_at"]
     _drop_proposal(room, fields)
     match.save()  # saved first: forced moves recorded by _advance refer to it
-    _advance(room, match, seats)
+    _advance(room, match, seats, [])
     match.save()
-    _changed(room, *fields, seats=seats)
+    return fields
 
 
 def _forced_move(engine, state: dict) -> tuple[int, dict] | None:
@@ -404,23 +414,23 @@ def _forced_move(engine, state: dict) -> tuple[int, dict] | None:
     return None
 
 
-def _advance(room: Room, match: Match, seats: list[Seat]) -> None:
-    """Play every decision that has exactly one legal choice (once a pause begins, they
-    wait for its end), let the game's room rules act on the new events (coins, say),
-    then set the pause and the clocks. A game whose last change calls for a pause ends
-    when the pause does (do_timeout), so its last knock-out or round is seen first."""
+def _advance(room: Room, match: Match, seats: list[Seat], new_events: list[dict]) -> None:
+    """After ``new_events``, play every decision that has exactly one legal choice (once
+    a pause begins, they wait for its end), let the game's room rules act on the new
+    events, the forced moves' too (coins, say), then set the pause and the clocks. A
+    game whose last change calls for a pause ends when the pause does (do_timeout), so
+    its last knock-out or round is seen first."""
     rules = rules_for(room.game)
     engine = rules.engine
-    new_events = getattr(match, "new_events", [])
     pause = rules.pause_after(new_events)
     while (forced := _forced_move(engine, match.state)) is not None and pause is None:
-        pause = rules.pause_after(_record(match, engine, *forced, MatchAction.Source.FORCED))  # type: ignore[arg-type]  # a TextChoices member is a str
-        new_events = match.new_events
+        forced_events = _record(match, engine, *forced, str(MatchAction.Source.FORCED))
+        new_events = [*new_events, *forced_events]
+        pause = rules.pause_after(forced_events)
     if rules.on_events is not None and new_events:
         for index in rules.on_events(room, match, seats, new_events):
             if rules.sit_out(seats[index]):
                 seats[index].save(update_fields=["timeouts_in_a_row", "sitting_out"])
-    match.new_events = []
     now = timezone.now()
     outcome = engine.outcome(match.state)
     if outcome is not None and pause is None:
@@ -457,7 +467,6 @@ def _paused(match: Match) -> bool:
 def _record(match: Match, engine, seat: int, action: dict, source: str, due_at=None) -> list[dict]:
     """Apply and record one action; its events."""
     match.state, events = engine.apply(match.state, seat, action, timeout=source == MatchAction.Source.TIMEOUT)
-    match.new_events = [*getattr(match, "new_events", []), *events]
     match.moves += 1
     MatchAction.objects.create(
         match=match, number=match.moves, seat=seat, action=action, source=source, due_at=due_at
@@ -465,13 +474,13 @@ def _record(match: Match, engine, seat: int, action: dict, source: str, due_at=N
     return events
 
 
-def _apply(room: Room, seat: int, action: dict, source: str) -> None:
+def _apply(room: Room, seat: int, action: dict, source: str) -> Change:
     match = room.match
     seats = _seats(room)
-    _record(match, rules_for(room.game).engine, seat, action, source)
-    _advance(room, match, seats)
+    events = _record(match, rules_for(room.game).engine, seat, action, source)
+    _advance(room, match, seats, events)
     match.save()
-    _changed(room, "status", seats=seats)
+    return _changed(room, seats, "status")
 
 
 def _locked_playing_room(room_id: int) -> Room:
@@ -510,9 +519,10 @@ def do_act(room_id: int, player, action, version) -> None:
             # Any move takes the seat back from a stand-in bot, before the clocks are set.
             Seat.objects.filter(pk=mine.pk).update(timeouts_in_a_row=0, sitting_out=False)
         try:
-            _apply(room, mine.index, action, MatchAction.Source.PLAYER)  # type: ignore[arg-type]  # a TextChoices member is a str
+            change = _apply(room, mine.index, action, str(MatchAction.Source.PLAYER))
         except IllegalAction as illegal:
             raise RoomError(illegal.reason) from None
+        followups.send_on_commit(change)
 
 
 def do_timeout(room_id: int, version: int) -> bool:
@@ -526,22 +536,24 @@ def do_timeout(room_id: int, version: int) -> bool:
         if match.deadline is None or match.deadline > timezone.now():
             return False
         engine = rules_for(room.game).engine
-        if _forced_move(engine, match.state) is None:
-            _play_defaults(room, match, engine)
+        events = _play_defaults(room, match, engine) if _forced_move(engine, match.state) is None else []
         seats = _seats(room)
-        _advance(room, match, seats)
+        _advance(room, match, seats, events)
         match.save()
-        _changed(room, "status", seats=seats)
+        followups.send_on_commit(_changed(room, seats, "status"))
         return True
 
 
-def _play_defaults(room: Room, match: Match, engine) -> None:
+def _play_defaults(room: Room, match: Match, engine) -> list[dict]:
+    """The timeout default for every seat awaited; their events."""
     due_at = match.deadline
+    events: list[dict] = []
     for seat in engine.to_act(match.state):
         if seat in engine.to_act(match.state):
             default = engine.default_action(match.state, seat)
-            _record(match, engine, seat, default, MatchAction.Source.TIMEOUT, due_at=due_at)  # type: ignore[arg-type]  # a TextChoices member is a str
+            events += _record(match, engine, seat, default, str(MatchAction.Source.TIMEOUT), due_at=due_at)
             Seat.objects.filter(room=room, index=seat).update(timeouts_in_a_row=F("timeouts_in_a_row") + 1)
+    return events
 
 
 def _partner_context(room: Room, seats: list[Seat]) -> tuple[int, list[int]]:
@@ -572,7 +584,7 @@ def do_propose_partner(room_id: int, player, seat_index: int) -> None:
         if seat_index not in others or seats[seat_index].is_empty or seats[seat_index].is_bot:
             raise RoomError("Choose a player sitting as your opponent.")
         room.proposal = {"status": "pending", "seat": seat_index, "accepted": []}
-        _changed(room, "proposal", seats=seats)
+        followups.send_on_commit(_changed(room, seats, "proposal"))
 
 
 def do_answer_partner(room_id: int, player, accept: bool) -> None:
@@ -591,19 +603,16 @@ def do_answer_partner(room_id: int, player, accept: bool) -> None:
         if mine is None or mine.index not in askers:
             raise RoomError("Only the host's opponents answer this proposal.")
         chosen = proposal["seat"]
+        accepted = sorted(set(proposal.get("accepted", [])) | {mine.index})
         if not accept:
             room.proposal = {"status": "refused", "seat": chosen, "by": mine.index,
                              "by_name": mine.name, "name": seats[chosen].name}
-            _changed(room, "proposal", seats=seats)
-            return
-        accepted = sorted(set(proposal.get("accepted", [])) | {mine.index})
-        if not set(askers) <= set(accepted):
+        elif not set(askers) <= set(accepted):
             room.proposal = {**proposal, "accepted": accepted}
-            _changed(room, "proposal", seats=seats)
-            return
-        _swap(seats[chosen], seats[partner])
-        room.proposal = {"status": "accepted", "seat": partner, "name": seats[partner].name}
-        _changed(room, "proposal", seats=seats)
+        else:
+            _swap(seats[chosen], seats[partner])
+            room.proposal = {"status": "accepted", "seat": partner, "name": seats[partner].name}
+        followups.send_on_commit(_changed(room, seats, "proposal"))
 
 
 FIELDS_OF_A_SITTER = ("user_id", "guest_id", "name", "bot_level", "timeouts_in_a_row", "sitting_out")
@@ -635,18 +644,20 @@ def do_play_again(room_id: int, player) -> Room:
         if mine is None:
             raise RoomError("Only the players of this game can start the next one; you can create a room.")
         if room.next_room_id is None:
-            room.next_room = _next_room(room, seats, player, mine.index)
-            _changed(room, "next_room", seats=seats)
-            return room.next_room
+            following, first_version = _next_room(room, seats, player, mine.index)
+            followups.send_on_commit(first_version)
+            room.next_room = following
+            followups.send_on_commit(_changed(room, seats, "next_room"))
+            return following
     do_join(room.next_room_id, player)
     return room.next_room
 
 
-def _next_room(room: Room, seats: list[Seat], player, host_seat: int) -> Room:
-    """The room after ``room``: ``player`` hosts it from their old seat, the old game's
-    bots sit where they sat at their levels, and it starts as any room does once full."""
-    following = do_create_room(player, room.game, room.options, room.is_public, room.bot_level, len(seats))
-    new_seats = _seats(following)
+def _next_room(room: Room, seats: list[Seat], player, host_seat: int) -> tuple[Room, Change]:
+    """The room after ``room``, and its first version: ``player`` hosts it from their old
+    seat, the old game's bots sit where they sat at their levels, and it starts as any
+    room does once full."""
+    following, new_seats = _new_room(player, room.game, room.options, room.is_public, room.bot_level, len(seats))
     if host_seat != following.host_seat:
         _swap(new_seats[following.host_seat], new_seats[host_seat])
         following.host_seat = host_seat
@@ -654,9 +665,8 @@ def _next_room(room: Room, seats: list[Seat], player, host_seat: int) -> Room:
     for bot in bots:
         _seat_bot(bot, seats[bot.index].bot_level)
     Seat.objects.bulk_update(bots, ["bot_level", "name"])
-    _changed(following, "host_seat", seats=new_seats)
-    _start_if_full(following, new_seats)
-    return following
+    following.save(update_fields=["host_seat", *_start_if_full(following, new_seats)])
+    return following, change_of(following, new_seats)
 
 
 def bot_randomness() -> int:
@@ -689,11 +699,12 @@ def do_bot_move(room_id: int, version: int, seat: int, action: dict) -> bool:
         if _paused(room.match):
             return False
         try:
-            _apply(room, seat, action, MatchAction.Source.BOT)  # type: ignore[arg-type]  # a TextChoices member is a str
+            change = _apply(room, seat, action, str(MatchAction.Source.BOT))
         except IllegalAction:
             # Not the reason: it may name the bot's cards.
             log.error("Bot in room %s seat %s chose an illegal %r move.", room.code, seat, _kind(action))
             return False
+        followups.send_on_commit(change)
         return True
 
 
@@ -709,13 +720,13 @@ def do_end_match(room_id: int, reason: str) -> None:
             raise RoomError("That game is not running.")
         fields: list[str] = []
         _close(room, fields)
-        match = Match.objects.filter(room=room).first()
+        match = getattr(room, "match", None)  # selected with the room: None while it waits
         if match is not None:
             match.deadline = match.bot_due_at = None
             match.finished_at = timezone.now()
             match.ended_by_staff = reason or "Ended by staff."
             match.save()
-        _changed(room, *fields)
+        followups.send_on_commit(_changed(room, _seats(room), *fields))
 
 
 def adopt_guest_seats(guest_id: str, user) -> list[str]:
@@ -730,14 +741,19 @@ def adopt_guest_seats(guest_id: str, user) -> list[str]:
     for room_id in list(open_rooms):
         with transaction.atomic():
             room = _locked_room(room_id)
-            guest_seats = room.seats.filter(guest_id=guest_id)
+            seats = _seats(room)
+            guest_seats = [seat for seat in seats if seat.guest_id == guest_id]
+            if not guest_seats:
+                continue  # left meanwhile
             refusal = _sit_down_refusal(account, room)
             if refusal:
                 kept_by_guest.append(
                     f"Your seat in {rules_for(room.game).title} room {room.code} stays with your guest name, "
-                    f"{guest_seats.first().name}. {refusal}"
+                    f"{guest_seats[0].name}. {refusal}"
                 )
                 continue
-            guest_seats.update(guest_id="", user=user, name=user.username)
-            _changed(room)
+            for seat in guest_seats:
+                _seat_player(seat, account)
+            Seat.objects.bulk_update(guest_seats, ["guest_id", "user", "name"])
+            followups.send_on_commit(_changed(room, seats))
     return kept_by_guest

@@ -2,7 +2,8 @@
 
 The transaction that makes a version builds its snapshot while it still holds the
 room's row lock, so the snapshot is exactly that version; once it commits, the
-snapshot goes to Redis under its version before its viewers are told. Each consumer
+snapshot, given the ratings its seats show (read then, not under the lock), goes to
+Redis under its version before its viewers are told. Each consumer
 process then fetches each version of a room at most once, however many of its viewers
 watch it, with no database query, and can push every version in order even when
 announcements arrive out of order. What every spectator is shown is rendered once per
@@ -152,19 +153,10 @@ def _ms(moment) -> int | None:
     return int(moment.timestamp() * 1000) if moment else None
 
 
-def _seat_infos(game: str, seat_rows) -> list[SeatInfo]:
-    """The seats with the rating each shows (one query, none when only guests and bots sit)."""
-    badges = table_badges(game, seat_rows)
-    return [
-        SeatInfo(s.index, s.name, s.bot_level, s.user_id, s.guest_id, s.timeouts_in_a_row, str(badge or ""))
-        for s, badge in zip(seat_rows, badges)
-    ]
-
-
-def snapshot_of(room: Room, match, seat_rows) -> Snapshot:
-    """The snapshot of ``room`` as these objects have it (plus what the game's
-    ``snapshot_extras`` loads and, once the game is finished, its rating changes: once
-    for every viewer)."""
+def snapshot_without_ratings(room: Room, match, seat_rows) -> Snapshot:
+    """The snapshot of ``room`` as these objects have it, plus what the game's
+    ``snapshot_extras`` loads, with no rating yet: the part a write takes under the room's
+    lock, which reads nothing of the leaderboard."""
     rules = rules_for(room.game)
     return Snapshot(
         room_id=room.id,
@@ -175,7 +167,7 @@ def snapshot_of(room: Room, match, seat_rows) -> Snapshot:
         status=room.status,
         version=room.version,
         host_seat=room.host_seat,
-        seats=_seat_infos(room.game, seat_rows),
+        seats=[SeatInfo(s.index, s.name, s.bot_level, s.user_id, s.guest_id, s.timeouts_in_a_row) for s in seat_rows],
         state=match.state if match else None,
         deadline_ms=_ms(match.deadline) if match else None,
         autostart_ms=_ms(room.autostart_at),
@@ -186,7 +178,18 @@ def snapshot_of(room: Room, match, seat_rows) -> Snapshot:
         extras=rules.snapshot_extras(room, seat_rows) if rules.snapshot_extras is not None else {},
         paused_until_ms=_ms(match.paused_until) if match else None,
         salt=match.salt if match else "",
-        rating_changes=rating_changes(room.id) if room.status == Room.Status.FINISHED else {},
+    )
+
+
+def with_ratings(snapshot: Snapshot) -> Snapshot:
+    """``snapshot`` with the rating each seat shows and, once the game is finished, each
+    rated seat's rating change in it (a query each, none for the seats' ratings when only
+    guests and bots sit)."""
+    badges = table_badges(snapshot.game, snapshot.seats)
+    return replace(
+        snapshot,
+        seats=[replace(seat, rating=str(badge or "")) for seat, badge in zip(snapshot.seats, badges)],
+        rating_changes=rating_changes(snapshot.room_id) if snapshot.status == Room.Status.FINISHED else {},
     )
 
 
@@ -196,12 +199,12 @@ def loaded_room(room_id: int) -> Room | None:
 
 
 def load_snapshot(room_id: int) -> Snapshot | None:
-    """The room as the database has it now: two queries, the room with its match, and
-    its seats."""
+    """The room as the database has it now: the room with its match, its seats, then
+    what the game's extras and the ratings read."""
     room = loaded_room(room_id)
     if room is None:
         return None
-    return snapshot_of(room, getattr(room, "match", None), list(room.seats.all()))
+    return with_ratings(snapshot_without_ratings(room, getattr(room, "match", None), list(room.seats.all())))
 
 
 def _stored_key(room_id: int, version: int) -> str:
@@ -251,8 +254,10 @@ async def _fetch_stored(room_id: int, version: int) -> Snapshot | None:
     return _unpickled(await async_client().get(_stored_key(room_id, version)), room_id, version)
 
 
-def _unpickled(data: bytes | None, room_id: int, version: int) -> Snapshot | None:
-    if data is None:
+def _unpickled(data: bytes | str | None, room_id: int, version: int) -> Snapshot | None:
+    """The snapshot in ``data`` as the client returned it: bytes (the clients decode no
+    reply), or None when the version is no longer kept."""
+    if not isinstance(data, bytes):
         return None
     try:
         return pickle.loads(data)
@@ -290,7 +295,7 @@ class SnapshotCache:
             return await self.newest(room_id)
         return self._keep(snapshot)
 
-    async def at_latest(self, room_id: int, latest: bytes | None) -> Snapshot | None:
+    async def at_latest(self, room_id: int, latest: bytes | str | None) -> Snapshot | None:
         """The room at ``latest``, its latest stored version as read from Redis (at
         ``latest_key``), or, if none is kept, as the database has it now: a socket's
         first table, read once it has joined the room's group (any version stored before

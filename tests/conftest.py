@@ -17,6 +17,7 @@ REPOSITORY = Path(__file__).resolve().parents[1]
 QUICK = (
     "tests/games/",
     "tests/rooms/test_services.py",
+    "tests/rooms/test_changes.py",
     "tests/rooms/test_tasks.py",
     "tests/rooms/test_host_start.py",
     "tests/rooms/test_fill_with_bots.py",

@@ -37,6 +37,7 @@ def _stage_here(code: str, state: dict | None, names: dict[str, str], status: st
     from django.utils import timezone
 
     from rooms import followups
+    from rooms.changes import change_of
     from rooms.models import Room
 
     with transaction.atomic():
@@ -58,7 +59,7 @@ def _stage_here(code: str, state: dict | None, names: dict[str, str], status: st
         room.status = status
         room.version += 1
         room.save(update_fields=["status", "version"])
-        followups.after_commit(room, seats)
+        followups.send_on_commit(change_of(room, seats))
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from accounts.identity import Player
 from games.disunyer.rules import ENGINE
 from rooms import incoming, presence, services
 from rooms.followups import room_group
+from rooms.layerwire import group_channel
 from rooms.redisclients import async_client
 from tests.rooms import test_consumers
 from tests.rooms.helpers import fresh, person_at
@@ -186,7 +187,7 @@ async def test_a_socket_that_closes_while_its_pushes_are_under_way_leaves_nothin
     await zed.disconnect()
     loop_layer = layer._get_layer()
     assert channel not in loop_layer.channels
-    assert f"asgi__group__{group}" not in loop_layer.groups
-    assert await _subscribers(channel) == 0 and await _subscribers(f"asgi__group__{group}") == 0
+    assert group_channel(group) not in loop_layer.groups
+    assert await _subscribers(channel) == 0 and await _subscribers(group_channel(group)) == 0
     assert (await _game(table.room.pk))[0] == versions[-1]
     assert (await presence.now(table.room.pk)).spectators == 0

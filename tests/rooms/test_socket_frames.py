@@ -28,6 +28,7 @@ from django.test import Client
 from config.asgi import application
 from rooms import presence
 from rooms.followups import room_group
+from rooms.layerwire import group_channel
 from tests.rooms import test_consumers
 from tests.waits import wait_until
 
@@ -99,7 +100,7 @@ def _act(version: int) -> bytes:
 def _left_behind(served, room_id: int) -> tuple[dict, dict]:
     """The channels, and the members of the room's group, that the server's layer holds."""
     layer = get_channel_layer()._layers[served.loop]
-    return layer.channels, layer.groups.get(f"asgi__group__{room_group(room_id)}", set())
+    return layer.channels, layer.groups.get(group_channel(room_group(room_id)), set())
 
 
 def _until_nothing_is_left(served, room_id: int) -> None:

@@ -1,0 +1,40 @@
+"""rooms/layerwire.py: the channel layer's wire format as the site writes it is the one
+the installed channels-redis names and packs. These are the library's insides, read
+from one minor release (``pyproject.toml`` bounds its version): a release that changes
+them fails here, not in the browsers."""
+
+import re
+
+import pytest
+from channels.layers import get_channel_layer
+
+from rooms.followups import room_group
+from rooms.layerwire import close_channel, group_channel, on_the_wire, open_channel
+
+# A consumer's channel: the layer's prefix, "specific." and a random hex name.
+CHANNEL = re.compile(r"(.+specific\.)[0-9a-f]{32}")
+
+
+@pytest.mark.asyncio
+async def test_a_groups_channel_is_the_one_the_layer_names():
+    layer = get_channel_layer()._get_layer()
+    assert group_channel(room_group(42)) == layer._get_group_channel_name(room_group(42))
+
+
+@pytest.mark.asyncio
+async def test_a_message_on_the_wire_is_on_its_groups_channel_as_the_layer_reads_it():
+    message = {"type": "room.changed", "version": 7, "committed_at": 1.5, "public": "<p>Señor</p>"}
+    channel, data = on_the_wire(room_group(42), message)
+    assert channel == get_channel_layer()._get_group_channel_name(room_group(42))
+    assert get_channel_layer().deserialize(data) == message
+
+
+@pytest.mark.asyncio
+async def test_a_consumers_channel_is_named_as_the_layer_names_its_own():
+    channel_layer = get_channel_layer()
+    ours, theirs = await open_channel(channel_layer), await channel_layer.new_channel()
+    try:
+        assert CHANNEL.fullmatch(ours)[1] == CHANNEL.fullmatch(theirs)[1]
+    finally:
+        for channel in (ours, theirs):
+            await close_channel(channel_layer, channel, None)
