@@ -14,7 +14,7 @@ from datetime import timedelta
 
 from celery import current_app
 from django.conf import settings
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from kombu.exceptions import OperationalError
 
 from config.cache import UNREACHABLE
@@ -51,7 +51,7 @@ def _committed(change: Change) -> None:
 
 def _follow_up(change: Change, committed_at: float) -> None:
     try:
-        snapshot = with_ratings(change.snapshot)
+        snapshot = _rated(change.snapshot)
         store_snapshot(snapshot, shared_fragments(snapshot), announcement(snapshot, committed_at))
         for timer in change.timers:
             _send(timer)
@@ -61,6 +61,19 @@ def _follow_up(change: Change, committed_at: float) -> None:
             "Redis is unreachable (%s): room %s at version %s is left to the sweep.",
             error, change.room_id, change.version,
         )
+
+
+def _rated(snapshot: Snapshot) -> Snapshot:
+    """``snapshot`` with its seats' ratings, or without them if the database fails to
+    read them: the change is committed, so its viewers still hear of it."""
+    try:
+        return with_ratings(snapshot)
+    except DatabaseError as error:
+        limited_log.warning(
+            "The ratings of room %s at version %s could not be read (%s): it is announced without them.",
+            snapshot.room_id, snapshot.version, error,
+        )
+        return snapshot
 
 
 def announce_the_unannounced() -> None:

@@ -4,14 +4,14 @@ database has it; the ratings its seats show are read after the commit, not under
 room's lock (named guests: Ann, Bea, …; accounts: Cora, Dan)."""
 
 import pytest
-from django.db import connection
+from django.db import OperationalError, connection
 from django.test.utils import CaptureQueriesContext
 
 from accounts.identity import Player
 from accounts.models import User
 from games.disunyer.rules import ENGINE
 from leaderboard.models import Rating, RatingChange
-from rooms import followups, services
+from rooms import followups, services, snapshots
 from rooms.changes import Change, Timer
 from rooms.models import Room
 from rooms.snapshots import load_snapshot, stored_snapshot, with_ratings
@@ -106,6 +106,32 @@ def test_a_move_reads_no_rating_under_the_lock_and_its_stored_version_shows_them
         callback()
     stored = stored_snapshot(room.pk, room.version + 1)
     assert stored.seats[0].rating and stored == load_snapshot(room.pk)
+
+
+def test_a_move_whose_ratings_fail_to_load_after_the_commit_is_still_announced(
+    monkeypatch, django_capture_on_commit_callbacks,
+):
+    """The database fails as the ratings are read after Cora's table's move commits: the
+    move stays made and its version is stored and announced, without the ratings."""
+    cora = _account("cora")
+    people = (cora, *PEOPLE[1:])
+    room = create(cora)
+    for person in people[1:]:
+        services.do_join(room.pk, person)
+    room = fresh(room)
+    seat = actor(room)
+    with django_capture_on_commit_callbacks() as callbacks:
+        services.do_act(room.pk, _at(room, seat, people), ENGINE.legal_actions(room.match.state, seat)[0], room.version)
+
+    def failing(*arguments):
+        raise OperationalError("the database went away")
+
+    monkeypatch.setattr(snapshots, "table_badges", failing)
+    for callback in callbacks:
+        callback()
+    stored = stored_snapshot(room.pk, room.version + 1)
+    assert stored is not None and fresh(room).version == room.version + 1
+    assert [seat.rating for seat in stored.seats] == [""] * len(people)
 
 
 def test_the_game_ending_transaction_reads_no_rating_change_and_the_results_show_them(sent):
