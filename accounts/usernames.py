@@ -1,5 +1,6 @@
 """What makes a username acceptable, each rule with its own clear error; and the names
-nobody may take, as a username or as a guest's name."""
+nobody may take, as a username or as a guest's name (the games' names among them,
+``reserve``d by the rooms app, as accounts know no game)."""
 
 import re
 from functools import cache
@@ -14,13 +15,17 @@ MAX_LENGTH = 20
 ALLOWED = re.compile(r"^[A-Za-z0-9_-]+$")
 # Words that would pass a player off as the site's staff: no name may hold one.
 STAFF_WORDS = frozenset({"admin", "administrator", "moderator", "mod", "staff", "support", "root", "system"})
-RESERVED = STAFF_WORDS | frozenset(
-    {
-        "help", "bot", "bots", "guest", "guests", "anonymous", "spectator",
-        "bank", "dealer", "house", "null", "none", "undefined", "me", "you",
-        "everyone", "disunyer", "dayous", "courtpiece", "cardclub",
-    }
-)
+# The games' names are reserved too (``reserve``).
+RESERVED = set(STAFF_WORDS) | {
+    "help", "bot", "bots", "guest", "guests", "anonymous", "spectator",
+    "bank", "dealer", "house", "null", "none", "undefined", "me", "you",
+    "everyone", "cardclub",
+}
+
+
+def reserve(names) -> None:
+    """Reserve ``names`` too: nobody may take them, in any case or look-alike spelling."""
+    RESERVED.update(names)
 
 
 @cache
@@ -31,7 +36,7 @@ def _skeletons(names: frozenset[str]) -> frozenset[str]:
 def reserved_name_error(name: str) -> str | None:
     """Why nobody may take ``name`` (a reserved word, a staff word, a bot's name, in any
     case or look-alike spelling), or None."""
-    if skeleton(name) in _skeletons(RESERVED) or words(name) & _skeletons(STAFF_WORDS):
+    if skeleton(name) in _skeletons(frozenset(RESERVED)) or words(name) & _skeletons(STAFF_WORDS):
         return "That name is reserved; please choose another."
     if any(looks_numbered(name, label) for label in BOT_LEVEL_LABELS.values()):
         return "That is what the bots at the tables are called; please choose another name."

@@ -48,6 +48,10 @@ INSTALLED_APPS = [
     "games",
     "rooms",
     "leaderboard",
+    # How each game's table looks on the site (rooms.tablehomes).
+    "tables.disunyer",
+    "tables.dayous",
+    "tables.courtpiece",
 ]
 
 MIDDLEWARE = [
@@ -91,7 +95,7 @@ TEMPLATES = [
         "BACKEND": "django.template.backends.jinja2.Jinja2",
         "NAME": "jinja2",
         "DIRS": [BASE_DIR / "templates"],
-        "APP_DIRS": False,
+        "APP_DIRS": True,  # each game's table partials, in its app's jinja2/
         "OPTIONS": {"environment": "rooms.templating.environment"},
     },
 ]

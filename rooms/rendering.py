@@ -2,7 +2,7 @@
 
 Each fragment's context is the room's own names (``room``, ``seats``, ``names``,
 ``presence``, ``viewer_seat``, ``view``…) plus what the game's presenter
-(``rooms.presenters``) works out from the view: the public presenter runs once per
+(``rooms.tablehomes``) works out from the view: the public presenter runs once per
 version, the private one once per viewer, and the templates only format.
 """
 
@@ -12,9 +12,9 @@ from django.utils.safestring import SafeString, mark_safe
 
 from rooms.fairness import players_see_more
 from rooms.presence import NOBODY, Presence
-from rooms.presenters import presenter_for
-from rooms.presenters.common import seat_names
+from rooms.presenting import seat_names
 from rooms.snapshots import Snapshot
+from rooms.tablehomes import table_home
 from rooms.templating import render
 
 PUBLIC = "public"
@@ -43,10 +43,8 @@ def _fragment(template: str, context: dict) -> SafeString:
 def _templates(snapshot: Snapshot) -> dict[str, str]:
     if snapshot.state is None:
         return {PUBLIC: "rooms/_waiting_public.jinja", PRIVATE: "rooms/_waiting_private.jinja"}
-    return {
-        PUBLIC: f"games/{snapshot.game}/_public.jinja",
-        PRIVATE: f"games/{snapshot.game}/_private.jinja",
-    }
+    home = table_home(snapshot.game)
+    return {PUBLIC: home.public_template, PRIVATE: home.private_template}
 
 
 def _context(snapshot: Snapshot, presence: Presence, seat: int | None, shown: dict) -> dict:
@@ -67,7 +65,7 @@ def _public_shown(snapshot: Snapshot) -> dict:
     shown = snapshot.rendered.get(PUBLIC_SHOWN)
     if shown is None:
         view = None if snapshot.state is None else snapshot.rules.engine.view(snapshot.state, None)
-        presented = presenter_for(snapshot.game).public(snapshot, view) if view is not None else {}
+        presented = table_home(snapshot.game).public(snapshot, view) if view is not None else {}
         shown = snapshot.rendered[PUBLIC_SHOWN] = {"view": view, **presented}
     return shown
 
@@ -77,7 +75,7 @@ def _private_shown(snapshot: Snapshot, seat: int | None) -> dict:
     if snapshot.state is None:
         return {"view": None}
     view = snapshot.rules.engine.view(snapshot.state, seat)
-    private = presenter_for(snapshot.game).private
+    private = table_home(snapshot.game).private
     return {"view": view, **(private(snapshot, view, seat) if private is not None else {})}
 
 

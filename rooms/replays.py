@@ -18,9 +18,9 @@ from games.core import TIMEOUT, IllegalAction
 from rooms.gamerules import rules_for
 from rooms.models import MatchAction
 from rooms.presence import NOBODY
-from rooms.presenters import presenter_for
 from rooms.rendering import _context as table_context
 from rooms.snapshots import SeatInfo, Snapshot
+from rooms.tablehomes import table_home
 from rooms.templatetags.tables import event_line
 from rooms.templating import render
 
@@ -146,9 +146,10 @@ def board(room, seats, step_: Step, seat: int | None, ended_by_staff: str = "") 
     ``seat`` (None: the spectator's), so it holds only what that seat saw then."""
     snapshot = _step_snapshot(room, seats, step_, ended_by_staff)
     view = snapshot.rules.engine.view(step_.state, seat)
-    shown = {"view": view, **presenter_for(room.game).public(snapshot, view)}
+    home = table_home(room.game)
+    shown = {"view": view, **home.public(snapshot, view)}
     context = table_context(snapshot, NOBODY, seat, shown)
-    return render(f"games/{room.game}/_public.jinja", context)
+    return render(home.public_template, context)
 
 
 def hand(game: str, state: dict, seat: int | None) -> list[str]:

@@ -5,7 +5,7 @@ each web process, and for every page load of a table: Jinja2 renders them in abo
 the time Django's template engine took (docs/performance-history.md). The site's pages stay
 Django templates. What both draw alike — a card, a suit, a log's line — is the same
 function in both (``rooms.templatetags.tables``); what the games' partials show is
-worked out by their presenters (``rooms.presenters``), so these only format. What
+worked out by their presenters (``rooms.tablehomes``), so these only format. What
 every table draws alike from a few inputs — a card, a seat's tags, the reactions, the
 deal's commitment — is drawn once for each set of them and kept.
 """
@@ -16,16 +16,15 @@ from django.contrib.humanize.templatetags.humanize import intcomma
 from django.template.defaultfilters import add, capfirst, pluralize
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from jinja2 import ChainableUndefined, Environment, Undefined
 
 from games import registry
 from games.core import card_name
-from games.dayous import cards
 from rooms.fairness import is_open_to, of_snapshot
-from rooms.presenters.common import action_json
+from rooms.presenting import action_json
 from rooms.reactions import PLAYER_EMOJIS
+from rooms.tablehomes import template_globals
 from rooms.templatetags import tables
 from rooms.templatetags.fairness import breakable
 from rooms.templatetags.tables import card, log_items, pip, spanish_suit
@@ -61,11 +60,6 @@ def option_badges(room) -> list:
     return registry.definition(room.game).options.badges(room.options)
 
 
-def cp_card(code, small=False):
-    """A Court Piece card, or a card back for one played face down (``??``) or unknown."""
-    return card(None if code == "??" else code, small=small)
-
-
 def signed(amount) -> str:
     """A change of coins or of a rating, signed ("+1,200", "−50", "0"); "—" for none."""
     if amount is None:
@@ -80,16 +74,6 @@ SHORT_NAME = 11
 
 def long_name(name: str) -> bool:
     return len(name) > SHORT_NAME
-
-
-def move_face(move: dict):
-    """A Dayous move button's face: its cards, then its words."""
-    faces = format_html_join("", "{}", ((card(c, small=True),) for c in move["faces"]))
-    return format_html("{}{}{}", faces, " " if faces and move["text"] else "", move["text"])
-
-
-def is_trump(card_code: str, trump: str) -> bool:
-    return bool(card_code) and cards.is_trump(card_code, trump)
 
 
 def drawn_once(template: str, kept: int):
@@ -137,11 +121,9 @@ def fairness(room, for_players: bool) -> SafeString:
 
 GLOBALS = {
     "card": card,
-    "cp_card": cp_card,
     "fairness": fairness,
     "is_open_to": is_open_to,
     "log_items": log_items,
-    "move_face": move_face,
     "option_badges": option_badges,
     "pip": pip,
     "reaction_bar": reaction_bar,
@@ -158,7 +140,6 @@ FILTERS = {
     "capfirst": capfirst,
     "card_name": card_name,
     "intcomma": intcomma,
-    "is_trump": is_trump,
     "long_name": long_name,
     "pluralize": pluralize,
     "signed": signed,
@@ -188,5 +169,6 @@ def environment(**options) -> Environment:
     options.update(undefined=ChainableUndefined, keep_trailing_newline=True)
     env = TableEnvironment(**options)
     env.globals.update(GLOBALS)
+    env.globals.update(template_globals())
     env.filters.update(FILTERS)
     return env

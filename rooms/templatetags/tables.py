@@ -1,6 +1,6 @@
 """Formatting shared by the table's fragments (rooms/templating.py) and the pages that
 show cards: cards, suits, event lines. The pages' Django templates load the
-``card`` tag and the ``at`` filter."""
+``card`` tag and the ``at`` and ``table_home`` filters."""
 
 import functools
 import html
@@ -13,7 +13,8 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
 from games.core import SPANISH_SUIT_NAMES, TIMEOUT, card_name
-from rooms.presenters.common import FRENCH_PIPS
+from rooms import tablehomes
+from rooms.presenting import FRENCH_PIPS
 
 register = template.Library()
 
@@ -90,6 +91,12 @@ def log_items(events, names, game):
 def _line(game: str, seat_names: tuple, packed_event: bytes) -> str:
     """An event's line, by its pickle: the same bytes are the same event."""
     return event_line(pickle.loads(packed_event), (dict(seat_names), game))
+
+
+@register.filter
+def table_home(game: str) -> tablehomes.TableHome:
+    """The game's table home: its keyboard help, scripts and stylesheets (``rooms.tablehomes``)."""
+    return tablehomes.table_home(game)
 
 
 @register.filter

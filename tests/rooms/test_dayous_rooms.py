@@ -20,9 +20,10 @@ from rooms.errors import RoomError
 from rooms.forms import RoomForm
 from rooms.gamerules import rules_for
 from rooms.models import MatchAction, Room
-from rooms.reactions import DAYOUS_ASK, is_phrase, player_reactions
+from rooms.reactions import is_phrase, player_reactions
 from rooms.rendering import render_table
 from rooms.snapshots import load_snapshot
+from tables.dayous.phrases import ASK
 from tests.rooms.helpers import ANN, BEA, CARL, ZED, connect, fresh, overdue, person_at
 
 ACTION_INPUT = re.compile(r'<input type="hidden" name="action" value="([^"]*)">')
@@ -149,7 +150,7 @@ def test_the_create_page_makes_a_room_or_shows_the_engines_message(client):
     assert room.options == {"decks": 1, "clock": 20} and room.seats.count() == 4
     page = client.get(response["Location"]).content.decode()
     assert 'data-testid="decks">1 deck<' in page and "20 s per move" in page and 'data-testid="start"' in page
-    assert "js/dayous.js" in page
+    assert "dayous/table.js" in page and "dayous/table.css" in page
     other = services.do_create_room(ANN, "dayous", {"decks": 2, "clock": 30}, True, players=6)
     for listed in (room, other):  # the hosts' pages are open: the rooms are listed
         connect(listed, 0, f"host-socket-{listed.pk}")
@@ -403,7 +404,7 @@ def test_a_stand_in_bot_plays_after_three_timeouts_in_a_row_until_the_player_mov
 
 def test_quick_phrases_are_player_reactions_of_dayous_only():
     assert "Can I not attack?" in player_reactions("dayous")
-    assert DAYOUS_ASK["7"] == "Did somebody say sevens?" and DAYOUS_ASK["7"] in player_reactions("dayous")
+    assert ASK["7"] == "Did somebody say sevens?" and ASK["7"] in player_reactions("dayous")
     assert "👍" in player_reactions("dayous")
     assert "Can I not attack?" not in player_reactions("disunyer")
     assert is_phrase("dayous", "Can I not attack?") and not is_phrase("dayous", "👍")

@@ -110,7 +110,7 @@ async def test_the_writer_renders_the_shared_fragments_once_and_no_viewer_proces
     ann = _Viewer(room.pk, version - 1, ANN)
     await ann.room_changed({"version": version})
     assert ann.frames == [expected[0]]
-    assert rendered == ["games/disunyer/_private.jinja"]
+    assert rendered == ["disunyer/_private.jinja"]
 
 
 async def _announcements(room_id: int, count: int, change) -> list[dict]:

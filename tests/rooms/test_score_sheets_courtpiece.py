@@ -10,7 +10,7 @@ import pytest
 
 from accounts.models import LedgerEntry
 from games import core
-from rooms.presenters.common import FRENCH_PIPS
+from rooms.presenting import FRENCH_PIPS
 from tests.rooms.helpers import ANN, BEA
 from tests.rooms.score_sheets import rows, sheet_of
 from tests.rooms.test_courtpiece_coins import account, opponents_table, pages, play_round, staff_sets

@@ -9,9 +9,9 @@ from games.core import SPANISH_SUIT_NAMES, card_name
 from games.disunyer.rules import ENGINE
 from rooms import presence, services
 from rooms.models import MatchAction, Room
-from rooms.presenters import disunyer
 from rooms.rendering import render_table
 from rooms.snapshots import load_snapshot
+from tables.disunyer import presenter as disunyer
 from tests.rooms.helpers import ANN, BEA, actor, fresh, person_at, playing_room
 from tests.rooms.presenting import seat, snapshot
 from tests.rooms.score_sheets import rows, sheet_of

@@ -12,8 +12,8 @@ from django.template import engines
 from rooms import rendering
 from rooms.gamerules import rules_for
 from rooms.presence import Presence
-from rooms.presenters.dayous import phrases as dayous_phrases
 from rooms.reactions import PLAYER_EMOJIS
+from tables.dayous.presenter import phrases as dayous_phrases
 from tests.rooms.presenting import seat, snapshot
 
 SEATS = {"disunyer": 8, "dayous": 4, "courtpiece": 4}

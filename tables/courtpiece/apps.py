@@ -1,0 +1,18 @@
+from types import MappingProxyType
+
+from django.apps import AppConfig
+
+
+class CourtPieceTableConfig(AppConfig):
+    name = "tables.courtpiece"
+    verbose_name = "Court Piece's table"
+
+    def ready(self):
+        from rooms.tablehomes import TableHome, register
+        from tables.courtpiece import formatting, presenter
+
+        register(TableHome(
+            slug="courtpiece", public=presenter.public, private=presenter.private,
+            stylesheets=("courtpiece/table.css",),
+            template_globals=MappingProxyType({"cp_card": formatting.cp_card}),
+        ))

@@ -1,0 +1,19 @@
+from types import MappingProxyType
+
+from django.apps import AppConfig
+
+
+class DayousTableConfig(AppConfig):
+    name = "tables.dayous"
+    verbose_name = "Dayous's table"
+
+    def ready(self):
+        from rooms.tablehomes import TableHome, register
+        from tables.dayous import formatting, presenter
+        from tables.dayous.phrases import PHRASES
+
+        register(TableHome(
+            slug="dayous", public=presenter.public, private=presenter.private,
+            scripts=("dayous/table.js",), stylesheets=("dayous/table.css",), phrases=PHRASES,
+            template_globals=MappingProxyType({"move_face": formatting.move_face, "is_trump": formatting.is_trump}),
+        ))
