@@ -7,6 +7,7 @@ import pytest
 import redis
 
 from games import registry
+from rooms import tablehomes
 from tests import highcard
 
 REPOSITORY = Path(__file__).resolve().parents[1]
@@ -113,7 +114,10 @@ _site_caches = _SiteCaches()
 
 
 @pytest.fixture
-def high_card(monkeypatch):
-    """High Card (tests/highcard.py) in the registry for the test, after the club's games."""
+def high_card(monkeypatch, settings):
+    """High Card (tests/highcard.py) in the registry for the test, after the club's games,
+    with its table home and its partials."""
     monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, highcard.GAME))
+    monkeypatch.setitem(tablehomes.HOMES, highcard.GAME.slug, highcard.TABLE)
+    settings.TEMPLATES = [{**engine, "DIRS": [*engine["DIRS"], highcard.TEMPLATES]} for engine in settings.TEMPLATES]
     return highcard.GAME

@@ -1,5 +1,6 @@
 """High Card: a game defined under tests/ alone, with nothing but what a game declares
-(games/definition.py), to show that the site takes any game of the registry.
+(games/definition.py) and a table home (rooms/tablehomes.py, its partials in
+tests/templates/highcard/), to show that the site takes any game of the registry.
 
 Each of 2 to 4 seats is dealt one card of a French deck and shows it in turn; the
 higher the rank, the better the place (equal ranks share it, a shared 1st place has no
@@ -9,14 +10,17 @@ winner). No options, no teams, no modes, no counters, no fitted bot ratings.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from games import core
 from games.core import InvalidOptions
 from games.definition import GameDefinition
+from rooms.tablehomes import TableHome
 
 SHOW = {"type": "show"}
+TEMPLATES = Path(__file__).resolve().parent / "templates"  # its table's partials, in highcard/
 
 
 class HighCardEngine:
@@ -93,3 +97,11 @@ GAME = GameDefinition(
     engine=ENGINE,
     bots=MappingProxyType({"easy": ShowBot, "normal": ShowBot, "strong": ShowBot}),
 )
+
+
+def public(snapshot, view: dict) -> dict:
+    """Each seat's name, with the card it showed (None until then)."""
+    return {"shown": [{"name": seat.name, "card": view["shown"].get(seat.index)} for seat in snapshot.seats]}
+
+
+TABLE = TableHome(slug="highcard", public=public)

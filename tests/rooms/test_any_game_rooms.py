@@ -8,16 +8,18 @@ from types import MappingProxyType
 
 import pytest
 from django.test import override_settings
+from django.urls import reverse
 
 from accounts import coins
 from accounts.identity import Player
 from accounts.models import User
 from games import registry
 from games.definition import DIGITS, LETTERS_WITHOUT_LOOKALIKES, RoundCoins, Stakes, Table
-from rooms import table_coins
+from rooms import services, table_coins
 from rooms.gamerules import rules_for
 from rooms.models import Room, Seat
 from tests.highcard import ENGINE, GAME, ShowBot
+from tests.rooms.helpers import ANN, BEA, client_for, fresh
 
 
 def test_a_game_that_declares_no_table_gets_the_defaults(high_card):
@@ -99,6 +101,20 @@ def test_any_game_with_stakes_plays_for_coins(monkeypatch):
     ]
     assert [coins.balance_of(seat) for seat in seats] == [1_040, 960, 960]
     assert coins.bank_balance() + 1_040 + 960 + 960 == 0
+
+
+@pytest.mark.django_db
+def test_its_room_shows_the_table_of_its_table_home(high_card):
+    """High Card's room page, from its table home alone (tests/highcard.py): its partials
+    with what its presenter works out, and its keys in the keyboard help. Every move has
+    a single choice, so the game is played out as soon as Bea sits down."""
+    room = services.do_create_room(ANN, "highcard", {}, True, players=2)
+    services.do_join(room.pk, BEA)
+    hands = fresh(room).match.state["hands"]
+    page = client_for(ANN).get(reverse("rooms:room", args=[room.code])).content.decode()
+    shown = page[page.index('data-testid="shown"'):]
+    assert [f'data-card="{card}"' in shown for card in hands] == [True, True]
+    assert 'data-testid="my-card"' in page and "<dd>Show your card</dd>" in page
 
 
 def _register(monkeypatch, game) -> None:
