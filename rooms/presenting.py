@@ -1,13 +1,15 @@
 """What the games' presenters share: moves as the forms send them, and final places."""
 
 import json
+from collections.abc import Mapping
+from typing import Any
 
 from leaderboard.points import points_for
 
 FRENCH_PIPS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 
 
-def action_json(action: dict) -> str:
+def action_json(action: Mapping[str, Any]) -> str:
     """A legal action as a move's form sends it."""
     return json.dumps(action, separators=(",", ":"))
 
@@ -20,7 +22,7 @@ def had_bots(snapshot) -> bool:
     return any(seat.is_bot for seat in snapshot.seats)
 
 
-def results(snapshot, view: dict) -> list[dict]:
+def results(snapshot, view: Mapping[str, Any]) -> list[dict]:
     """Once the game is over: each seat's place, name and points, whether a guest played
     it, and its rating change in this game (an account's; None for a guest or a bot, and
     until the game is finished), best place first."""

@@ -8,10 +8,12 @@ The public partial reads ``t``, ``sheet`` and ``results``; the private one ``m``
 the room's snapshot (loaded with it), never from a query.
 """
 
-from typing import TypedDict
+from collections.abc import Mapping, Sequence
+from typing import Any, TypedDict
 
 from games.core import FRENCH_SUIT_NAMES
 from games.courtpiece.options import FOUR_POINT_RANK
+from games.courtpiece.state import CourtPieceView, LastTrick
 from rooms.presenting import FRENCH_PIPS, action_json, results, seat_names
 
 # Seats 0-3 in play order, anticlockwise: partners face each other.
@@ -98,7 +100,7 @@ class Table(TypedDict):
     trump: Trump
     teams: list[Team]
     last_round: LastRound | None
-    last_trick: dict | None
+    last_trick: LastTrick | None
     four_rank: str | None  # the rank of the 4-point option, in words
     turn_name: str | None
     calling: bool
@@ -163,7 +165,7 @@ def _round_coins(round_number: int, winning_team: int, snapshot) -> list[CoinRow
     return rows
 
 
-def _players(snapshot, view: dict) -> list[Player]:
+def _players(snapshot, view: CourtPieceView) -> list[Player]:
     trick = {entry["seat"]: entry["card"] for entry in view.get("trick") or []}
     to_act = view.get("to_act") or []
     counts = view.get("hand_counts") or [0, 0, 0, 0]
@@ -178,7 +180,7 @@ def _players(snapshot, view: dict) -> list[Player]:
     ]
 
 
-def _teams(view: dict, names: dict) -> list[Team]:
+def _teams(view: CourtPieceView, names: dict) -> list[Team]:
     hands = view.get("hands") or [0, 0]
     score = view.get("score") or [0, 0]
     return [
@@ -194,7 +196,7 @@ def _last_round(snapshot, log: list, names: dict) -> LastRound | None:
     return LastRound(
         event=event,
         team_names=_team_names(names, team),
-        kind=KIND_TITLES.get(event.get("kind"), event.get("kind")),
+        kind=KIND_TITLES.get(event["kind"], event["kind"]),
         trump=trump(event.get("trump")),
         hands_won=event["hands"][team],
         hands_lost=event["hands"][1 - team],
@@ -215,7 +217,7 @@ def _sheet_row(snapshot, row: dict, names: dict) -> SheetRow:
     )
 
 
-def score_sheet(snapshot, view: dict, names: dict) -> ScoreSheet:
+def score_sheet(snapshot, view: CourtPieceView, names: dict) -> ScoreSheet:
     """Every finished round: who called, the trump, each team's hands and points, and
     the coins it moved for each person (the ledger's, as in the last round's box)."""
     rows = [_sheet_row(snapshot, row, names) for row in view.get("history") or []]
@@ -229,7 +231,7 @@ def score_sheet(snapshot, view: dict, names: dict) -> ScoreSheet:
     )
 
 
-def public(snapshot, view: dict) -> dict:
+def public(snapshot, view: CourtPieceView) -> dict:
     """Everything the public partial shows, from the spectator's view."""
     names = seat_names(snapshot)
     log = view.get("log") or []
@@ -252,16 +254,16 @@ def public(snapshot, view: dict) -> dict:
     }
 
 
-def _first(legal: list[dict], kind: str) -> str | None:
-    return next((action_json(a) for a in legal if a.get("type") == kind), None)
+def _first(legal: Sequence[Mapping[str, Any]], kind: str) -> str | None:
+    return next((action_json(a) for a in legal if a["type"] == kind), None)
 
 
-def moves(snapshot, view: dict, seat: int) -> Moves:
+def moves(snapshot, view: CourtPieceView, seat: int) -> Moves:
     """The viewer's hand and moves: every button carries exactly one legal action."""
     legal = view.get("legal") or []
-    plays = {a["card"]: a for a in legal if a.get("type") == "play"}
+    plays = {a["card"]: a for a in legal if a["type"] == "play"}
     hand = view.get("hand") or []
-    calls = [a for a in legal if a.get("type") == "call"]
+    calls: list[Mapping[str, Any]] = [a for a in legal if a["type"] == "call"]  # a suit's, or a card's
     return Moves(
         cards=[PlayableCard(card=c, action=action_json(plays[c]) if c in plays else None) for c in hand],
         extra=[PlayableCard(card=c, action=action_json(a)) for c, a in plays.items() if c not in hand],
@@ -281,7 +283,7 @@ def moves(snapshot, view: dict, seat: int) -> Moves:
     )
 
 
-def private(snapshot, view: dict, seat: int | None) -> dict:
+def private(snapshot, view: CourtPieceView, seat: int | None) -> dict:
     if seat is None:
         return {}
     return {"m": moves(snapshot, view, seat)}

@@ -6,10 +6,12 @@ The public partial reads ``t``, ``sheet``, ``results`` and ``result_columns``; t
 private one ``m`` (its moves), ``phrases`` and ``standin``.
 """
 
-from typing import TypedDict
+from collections.abc import Mapping
+from typing import Any, TypedDict
 
 from games.core import FRENCH_SUIT_NAMES, JOKERS, card_name
 from games.dayous.cards import display_order
+from games.dayous.state import DayousView, Stats
 from rooms.presenting import FRENCH_PIPS, action_json, results, seat_names
 from tables.dayous.phrases import ASK, OPENING, RANK_WORDS
 
@@ -26,7 +28,7 @@ MANY_OPEN = 4
 class Move(TypedDict):
     """One button: exactly one legal action."""
 
-    action: dict
+    action: Mapping[str, Any]
     json: str  # the action as the form sends it
     label: str  # what the button does, in words (its accessible name)
     faces: list[str]  # the cards drawn on the button
@@ -57,7 +59,7 @@ class Player(TypedDict):
     role_class: str
     acting: bool
     done: bool  # said "No further questions"
-    stats: dict  # the engine's contributions and fees so far
+    stats: Stats  # the engine's contributions and fees so far
     standin: bool  # a stand-in bot plays this person's seat
 
 
@@ -97,15 +99,16 @@ def _cards_words(cards) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _move(action: dict, label: str, faces: list[str], text: str = "", cls: str = "", testid: str = "") -> Move:
+def _move(action: Mapping[str, Any], label: str, faces: list[str], text: str = "", cls: str = "",
+          testid: str = "") -> Move:
     cards = action.get("cards") or ([action["card"]] if "card" in action else [])
     return Move(action=action, json=action_json(action), label=label, faces=faces, text=text, cls=cls,
                 testid=testid or action["type"], cards=" ".join(cards))
 
 
-def _rank_groups(actions: list[dict], verb: str) -> list[RankGroup]:
+def _rank_groups(actions: list[Mapping[str, Any]], verb: str) -> list[RankGroup]:
     """Card-combination moves grouped by rank, singles first; long groups fold."""
-    groups: dict[str, list[dict]] = {}
+    groups: dict[str, list[Mapping[str, Any]]] = {}
     for action in actions:
         groups.setdefault(action["cards"][0][0], []).append(action)
     out = []
@@ -122,7 +125,7 @@ def _rank_groups(actions: list[dict], verb: str) -> list[RankGroup]:
     return out
 
 
-def _beats(view: dict, beats: list[dict]) -> list[Beat]:
+def _beats(view: DayousView, beats: list[Mapping[str, Any]]) -> list[Beat]:
     """The beats of each open attack card, cheapest first (its suit, then trumps); a long
     list folds, and with many open attack cards all but each one's cheapest."""
     cheapest = display_order(view["trump"])
@@ -139,16 +142,16 @@ def _beats(view: dict, beats: list[dict]) -> list[Beat]:
     return out
 
 
-def _direction(action: dict) -> Move:
+def _direction(action: Mapping[str, Any]) -> Move:
     if action["clockwise"]:
         return _move(action, "Play clockwise", [], "↻ Clockwise", testid="clockwise")
     return _move(action, "Play counterclockwise", [], "↺ Counterclockwise", "secondary", "counterclockwise")
 
 
-def moves(view: dict) -> Moves:
+def moves(view: DayousView) -> Moves:
     """The viewer's legal moves, grouped for buttons: every entry is one legal action."""
     legal = view.get("legal") or []
-    by_type: dict[str, list[dict]] = {}
+    by_type: dict[str, list[Mapping[str, Any]]] = {}
     for action in legal:
         by_type.setdefault(action["type"], []).append(action)
     take, done = by_type.get("take"), by_type.get("done")
@@ -168,18 +171,18 @@ def moves(view: dict) -> Moves:
     )
 
 
-def _table_ranks(view: dict) -> list[str]:
+def _table_ranks(view: DayousView) -> list[str]:
     """The ranks of the cards on the table, lowest first."""
     return sorted({c[0] for pair in view["table"] for c in pair if c and c not in JOKERS}, key=RANKS.index)
 
 
-def phrases(view: dict) -> list[str]:
+def phrases(view: DayousView) -> list[str]:
     """Quick phrases a player may send now: "Can I not attack?", and "Did somebody say
     …?" for the ranks on the table (all of them in ``tables.dayous.phrases.PHRASES``)."""
     return [OPENING] + [ASK[rank] for rank in _table_ranks(view)]
 
 
-def _role(view: dict, seat: int) -> tuple[str, str]:
+def _role(view: DayousView, seat: int) -> tuple[str, str]:
     """(css class, words) for what ``seat`` is doing now."""
     phase = view["phase"]
     if seat in view["out"]:
@@ -199,7 +202,7 @@ def _role(view: dict, seat: int) -> tuple[str, str]:
     return "", ""
 
 
-def _players(snapshot, view: dict) -> list[Player]:
+def _players(snapshot, view: DayousView) -> list[Player]:
     players = []
     for seat in range(view["players"]):
         css, role = _role(view, seat)
@@ -215,18 +218,21 @@ def _players(snapshot, view: dict) -> list[Player]:
 RESULT_COLUMNS = ("Defences", "Best journal", "Fees")
 
 
-def _results(snapshot, view: dict) -> list[dict]:
+def _results(snapshot, view: DayousView) -> list[dict]:
     """Once the game is over: the places (the dayous tagged), and each player's
     contributions and fees (``RESULT_COLUMNS``)."""
+    outcome = view["outcome"]
+    if outcome is None:
+        return []
     rows = results(snapshot, view)
     for row in rows:
         stats = view["stats"][row["seat"]]
-        row["tag"] = "dayous" if row["seat"] == view["outcome"]["dayous"] else ""
+        row["tag"] = "dayous" if row["seat"] == outcome["dayous"] else ""
         row["extra"] = [stats["defences"], stats["best_journal"] or "—", stats["fees"]]
     return rows
 
 
-def score_sheet(view: dict, names: dict) -> list[SheetRow]:
+def score_sheet(view: DayousView, names: dict) -> list[SheetRow]:
     """Each player's contributions and publication fees so far, in seat order."""
     return [
         SheetRow(
@@ -238,7 +244,7 @@ def score_sheet(view: dict, names: dict) -> list[SheetRow]:
     ]
 
 
-def public(snapshot, view: dict) -> dict:
+def public(snapshot, view: DayousView) -> dict:
     """What everybody sees, arranged: seats, table, trump, the last contribution, results,
     and the score sheet."""
     names = seat_names(snapshot)
@@ -255,7 +261,7 @@ def public(snapshot, view: dict) -> dict:
             "result_columns": RESULT_COLUMNS}
 
 
-def private(snapshot, view: dict, seat: int | None) -> dict:
+def private(snapshot, view: DayousView, seat: int | None) -> dict:
     if seat is None:
         return {}
     return {"m": moves(view), "phrases": phrases(view), "standin": snapshot.stood_in_for(seat)}

@@ -7,6 +7,7 @@ player)."""
 from typing import TypedDict
 
 from games.core import SPANISH_SUIT_NAMES, card_name
+from games.disunyer.state import DisunyerView, Duel, RoundSummary
 from rooms.presenting import had_bots, results, seat_names
 
 
@@ -17,11 +18,12 @@ class SheetRow(TypedDict):
     how: str
 
 
-def _spanish(card: str) -> str:
-    return card_name(card, spanish=True)
+def _spanish(card: str | None) -> str:
+    """A card's name in words; "" for one nobody saw."""
+    return card_name(card, spanish=True) if card else ""
 
 
-def _duel_row(duel: dict, names: dict) -> tuple[str, str]:
+def _duel_row(duel: Duel, names: dict) -> tuple[str, str]:
     """(card, how) for the player a Disunyer put out."""
     holder, rival = names.get(duel["holder"]), names.get(duel["rival"])
     if duel["rival"] is None:
@@ -33,7 +35,7 @@ def _duel_row(duel: dict, names: dict) -> tuple[str, str]:
     return "", f"guessed {SPANISH_SUIT_NAMES[duel['suit']]} against {holder}'s {_spanish(duel['ace'])}"
 
 
-def _round_rows(summary: dict, names: dict) -> list[SheetRow]:
+def _round_rows(summary: RoundSummary, names: dict) -> list[SheetRow]:
     def row(seat: int, card: str, how: str) -> SheetRow:
         return SheetRow(round=summary["round"], name=names.get(seat, f"Seat {seat + 1}"), card=card, how=how)
 
@@ -42,18 +44,18 @@ def _round_rows(summary: dict, names: dict) -> list[SheetRow]:
     return [row(duel["out"], *_duel_row(duel, names)) for duel in summary["duels"]]
 
 
-def score_sheet(snapshot, view: dict) -> list[SheetRow]:
+def score_sheet(snapshot, view: DisunyerView) -> list[SheetRow]:
     """Who went out in each finished round, oldest first, with the card when it was
     shown: at a reveal everyone's card, in a Disunyer only the Ace."""
     names = seat_names(snapshot)
     return [row for summary in view.get("rounds") or [] for row in _round_rows(summary, names)]
 
 
-def public(snapshot, view: dict) -> dict:
+def public(snapshot, view: DisunyerView) -> dict:
     return {"results": results(snapshot, view), "had_bots": had_bots(snapshot), "sheet": score_sheet(snapshot, view)}
 
 
-def private(snapshot, view: dict, seat: int | None) -> dict:
+def private(snapshot, view: DisunyerView, seat: int | None) -> dict:
     """The viewer's own card while they stand (a player a Disunyer knocks out in the middle
     of a round holds theirs until the round ends, but is out of the game), and whether
     they decide as the round's last player, whose pass draws a card from the deck (there
