@@ -13,6 +13,6 @@ class CourtPieceTableConfig(AppConfig):
 
         register(TableHome(
             slug="courtpiece", public=presenter.public, private=presenter.private,
-            stylesheets=("courtpiece/table.css",),
+            stylesheets=("courtpiece/courtpiece.css",),
             template_globals=MappingProxyType({"cp_card": formatting.cp_card}),
         ))

@@ -14,6 +14,6 @@ class DayousTableConfig(AppConfig):
 
         register(TableHome(
             slug="dayous", public=presenter.public, private=presenter.private,
-            scripts=("dayous/table.js",), stylesheets=("dayous/table.css",), phrases=PHRASES,
+            scripts=("dayous/dayous.js",), stylesheets=("dayous/dayous.css",), phrases=PHRASES,
             template_globals=MappingProxyType({"move_face": formatting.move_face, "is_trump": formatting.is_trump}),
         ))

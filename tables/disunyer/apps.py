@@ -11,5 +11,5 @@ class DisunyerTableConfig(AppConfig):
 
         register(TableHome(
             slug="disunyer", public=presenter.public, private=presenter.private,
-            stylesheets=("disunyer/table.css",),
+            stylesheets=("disunyer/disunyer.css",),
         ))

@@ -150,7 +150,7 @@ def test_the_create_page_makes_a_room_or_shows_the_engines_message(client):
     assert room.options == {"decks": 1, "clock": 20} and room.seats.count() == 4
     page = client.get(response["Location"]).content.decode()
     assert 'data-testid="decks">1 deck<' in page and "20 s per move" in page and 'data-testid="start"' in page
-    assert "dayous/table.js" in page and "dayous/table.css" in page
+    assert "dayous/dayous.js" in page and "dayous/dayous.css" in page
     other = services.do_create_room(ANN, "dayous", {"decks": 2, "clock": 30}, True, players=6)
     for listed in (room, other):  # the hosts' pages are open: the rooms are listed
         connect(listed, 0, f"host-socket-{listed.pk}")
