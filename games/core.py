@@ -27,6 +27,7 @@ from collections.abc import Collection, Iterator, MutableSequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Protocol, TypeVar
 
 # Each game types its own state and views (``games/<game>/state.py``); to the contract
@@ -54,6 +55,13 @@ FRENCH_RANK_NAMES = {
     "T": "10", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace",
 }
 JOKERS = ("XR", "XB")
+
+
+class CardDeck(StrEnum):
+    """The kind of deck a game deals from (its cards' notation and names)."""
+
+    SPANISH = "spanish"
+    FRENCH = "french"
 
 
 class IllegalAction(Exception):
@@ -294,6 +302,20 @@ def place_points(place: int, players: int) -> int:
     return players + 1 - place
 
 
+@dataclass(frozen=True)
+class EveryCard:
+    """Where every card of a game lies (a replay shows them all at the end)."""
+
+    hands: list[list[str]]  # per seat
+    face_down: list[str | None]  # per seat: a card set aside face down (Court Piece's Hidden trump)
+    deck: list[str]  # in the order it would have been drawn, the top first
+    discard: list[str]
+
+    @property
+    def anyone_holds_cards(self) -> bool:
+        return any(self.hands) or any(self.face_down)
+
+
 TIMEOUT = "timeout"  # the key that marks the event of a move a timeout made
 
 
@@ -308,6 +330,7 @@ class Engine(Protocol):
     name: str
     min_players: int
     max_players: int
+    card_deck: CardDeck
 
     def validate_options(self, options: dict[str, Any], players: int | None = None) -> dict[str, Any]:
         """The options, normalised with defaults; ``InvalidOptions`` says what is wrong."""
@@ -344,4 +367,12 @@ class Engine(Protocol):
         """Exactly what ``seat`` (or a spectator, ``None``) may know, with its legal actions."""
 
     def outcome(self, state: State) -> dict[str, Any] | None:
-        """``None`` while playing; else ``{"places": [...], "winners": [...], ...}``."""
+        """``None`` while playing; else ``{"places": [...], "winners": [...], ...}``.
+
+        ``"counters"``, when the game counts more than places: per seat, what the
+        leaderboard counts for it, ``{counter key: count}`` (the keys of the game's
+        ``Leaderboard.counters``), the results keep them.
+        """
+
+    def every_card(self, state: State) -> EveryCard:
+        """Where every card lies now: a replay shows them all once the game is over."""

@@ -21,6 +21,7 @@ from games.courtpiece.cards import (
 from games.courtpiece.memory import Memory
 from games.courtpiece.playout import Playout
 from games.courtpiece.rules import ENGINE
+from games.courtpiece.state import team_of
 
 
 def _rank(card: str) -> int:
@@ -332,7 +333,7 @@ def round_value(team: int, winning_team: int, points: int, hands: list[int]) -> 
 def evaluate(engine, state: dict, seat: int, root: dict) -> float:
     """The value for ``seat`` of a state just past the end of the searched round."""
     last = state["history"][-1]
-    return round_value(seat % 2, last["winning_team"], last["points"], last["hands"])
+    return round_value(team_of(seat), last["winning_team"], last["points"], last["hands"])
 
 
 class StrongBot(search.PairedSearchBot):
@@ -353,4 +354,4 @@ class StrongBot(search.PairedSearchBot):
         if state["round"] != world["round"] or state["phase"] == "over":
             return self.evaluate(self.engine, state, seat, {"seat": seat, "start": world})
         winning_team, points, hands = Playout.from_state(state, self.memory.voids).run(rng)
-        return round_value(seat % 2, winning_team, points, hands)
+        return round_value(team_of(seat), winning_team, points, hands)

@@ -39,6 +39,7 @@ from games.courtpiece.cards import (
     trick_leader,
     winning_team,
 )
+from games.courtpiece.state import TEAMS
 
 ASK = -2
 NOBODY = -1
@@ -232,7 +233,7 @@ class Playout:
         streak = self.power and self.prev == winner
         taken = self.pile_rules.outcome(n, pile, self.picked, streak, ace, self.prev_ace) == TAKE
         if taken:
-            self.won[winner % 2] += pile
+            self.won[winner % TEAMS] += pile
             self.picked = True
             pile = 0
         last_lead = self.tlead
@@ -258,7 +259,7 @@ class Playout:
         last = self.last_trick
         _, points = round_score(
             won[team] == 13,
-            caller % 2 == team,
+            caller % TEAMS == team,
             last[(last_winner - last_lead) % 4] % 13,
             last[(last_winner + 2 - last_lead) % 4] % 13,
             self.four_rank,

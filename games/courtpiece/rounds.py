@@ -22,9 +22,20 @@ from games.courtpiece.cards import (
     trick_leader,
     winning_team,
 )
-from games.courtpiece.state import CALL, OVER, PLAY, SEAT_COUNT, CourtPieceState, LastTrick, Stats, TrickCard
+from games.courtpiece.state import (
+    CALL,
+    OVER,
+    PLAY,
+    SEAT_COUNT,
+    CourtPieceState,
+    LastTrick,
+    Stats,
+    TrickCard,
+    team_of,
+)
 
 HISTORY_KEYS = ("round", "winning_team", "points", "kind", "all_hands", "hands", "caller", "trump", "tricks")
+TEAM_COUNTERS = ("rounds_won", "courts", "goon_courts")  # what the leaderboard counts
 STATS_OF_KIND = {"court": "courts", "goon_court": "goon_courts", "four": "fours", "six": "sixes"}
 
 
@@ -148,7 +159,7 @@ def _settle_pile(
     rules = PileRules.of(state["opts"])
     outcome = rules.outcome(number, pile, state["picked"], streak, ace, state["prev_ace"])
     if outcome == TAKE:
-        team = winner % 2
+        team = team_of(winner)
         won = list(state["won"])
         won[team] += pile
         state["won"] = won
@@ -169,7 +180,7 @@ def end_round(state: CourtPieceState, events: list[dict[str, Any]], last_winner:
     all_hands = won[team] == 13
     kind, points = round_score(
         all_hands,
-        caller % 2 == team,
+        team_of(caller) == team,
         *_last_trick_ranks(state, last_winner),
         opts["four_point_rank"],
         opts["six_point"],
@@ -224,6 +235,12 @@ def _last(state: CourtPieceState) -> LastTrick:
     return last
 
 
+def team_counters(stats: Stats, team: int) -> dict[str, int]:
+    """What the leaderboard counts for each seat of ``team`` at the end of the table:
+    its rounds won, Courts and Goon Courts."""
+    return {key: stats[key][team] for key in TEAM_COUNTERS}  # type: ignore[literal-required]
+
+
 def _counted(stats: Stats, team: int, kind: str, all_hands: bool) -> Stats:
     """The table's stats with one more round won by ``team``."""
     counted = {k: list(v) for k, v in cast(dict[str, list[int]], stats).items()}
@@ -238,7 +255,7 @@ def _counted(stats: Stats, team: int, kind: str, all_hands: bool) -> Stats:
 def _next_caller(caller: int, team: int, all_hands: bool) -> int:
     """The callers keep the call (after all 13 hands it passes to the partner); else it
     passes to the next seat."""
-    if caller % 2 == team:
+    if team_of(caller) == team:
         return (caller + 2) % SEAT_COUNT if all_hands else caller
     return (caller + 1) % SEAT_COUNT
 

@@ -17,7 +17,7 @@ from games.courtpiece import moves
 from games.courtpiece.cards import DECK_SET, FACE_DOWN, SUIT_NAMES, SUIT_ORDER, PileRules, sorted_hand
 from games.courtpiece.moves import cards_allowed, face_down_out
 from games.courtpiece.options import MAX_PLAYERS, MIN_PLAYERS, turn_seconds, validate_options
-from games.courtpiece.rounds import deal, finish_trick, new_table, public_trick
+from games.courtpiece.rounds import deal, finish_trick, new_table, public_trick, team_counters
 from games.courtpiece.state import (
     CALL,
     OVER,
@@ -27,6 +27,7 @@ from games.courtpiece.state import (
     CourtPieceState,
     CourtPieceView,
     seat_count,
+    team_of,
 )
 
 NAME = "courtpiece"
@@ -37,6 +38,7 @@ class CourtPieceEngine:
     name = NAME
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    card_deck = core.CardDeck.FRENCH
 
     def validate_options(self, options: dict[str, Any] | None, players: int | None = None) -> dict[str, Any]:
         return validate_options(options, players)
@@ -102,7 +104,16 @@ class CourtPieceEngine:
         return new, events
 
     def outcome(self, state: CourtPieceState) -> dict[str, Any] | None:
-        return state["result"]
+        result = state["result"]
+        if result is None:
+            return None
+        return {**result, "counters": [team_counters(result["stats"], team_of(seat)) for seat in range(SEAT_COUNT)]}
+
+    def every_card(self, state: CourtPieceState) -> core.EveryCard:
+        """The hands and the card the Hidden caller set face down, while it lies there:
+        every card is dealt, none is discarded."""
+        face_down = [state["fd"] if face_down_out(state, seat) else None for seat in range(SEAT_COUNT)]
+        return core.EveryCard([list(hand) for hand in state["hands"]], face_down, [], [])
 
     def view(self, state: CourtPieceState, seat: int | None) -> CourtPieceView:
         """What ``seat`` (None: a spectator) may know. Nested values (options, stats,
@@ -143,7 +154,7 @@ class CourtPieceEngine:
             "to_act": [] if turn is None else [turn],
             "legal": moves.legal_actions(state, seat) if seat is not None and seat == turn else [],
             "over": phase == OVER,
-            "outcome": state["result"],
+            "outcome": self.outcome(state),
             "log": list(state["log"]),
             "options": opts,
             "round": state["round"],
@@ -177,9 +188,7 @@ def _stacked(deck: list[str] | None) -> list[str] | None:
     if deck is None:
         return None
     if not isinstance(deck, list) or not deck or len(deck) % 52:
-        raise InvalidOptions(
-            "A stacked deck must be a list of 52 cards (or several times 52, one block a round)."
-        )
+        raise InvalidOptions("A stacked deck must be a list of 52 cards (or several times 52, one block a round).")
     for i in range(0, len(deck), 52):
         block = deck[i : i + 52]
         if not all(isinstance(c, str) for c in block) or set(block) != DECK_SET:
@@ -235,9 +244,7 @@ def _ask(state: CourtPieceState, seat: int, action: Action, events: list[Event])
     core.require(not state["power"], "The trump has already been shown.")
     core.require(seat != state["caller"], "The caller knows the trump and cannot ask to see it.")
     trick = state["trick"]
-    core.require(
-        bool(trick), "You can only ask to see the trump when you cannot follow suit, not when leading."
-    )
+    core.require(bool(trick), "You can only ask to see the trump when you cannot follow suit, not when leading.")
     lead = trick[0][1]
     core.require(
         all(c[1] != lead for c in state["hands"][seat]),

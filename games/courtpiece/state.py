@@ -7,6 +7,11 @@ from enum import StrEnum
 from typing import Any, Literal, TypedDict
 
 SEAT_COUNT = 4
+TEAMS = 2  # partners sit opposite: seats 0 & 2 (team 0) and 1 & 3 (team 1)
+
+
+def team_of(seat: int) -> int:
+    return seat % TEAMS
 
 
 class Phase(StrEnum):

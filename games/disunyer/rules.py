@@ -37,6 +37,7 @@ class DisunyerEngine:
     name = NAME
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    card_deck = core.CardDeck.SPANISH
 
     def validate_options(self, options: dict[str, Any], players: int | None = None) -> dict[str, Any]:
         return validate_options(options, players)
@@ -148,6 +149,11 @@ class DisunyerEngine:
 
     def outcome(self, state: DisunyerState) -> dict[str, Any] | None:
         return cast("dict[str, Any] | None", _outcome(state))
+
+    def every_card(self, state: DisunyerState) -> core.EveryCard:
+        """Each seat holds one card or none."""
+        hands = [[card] if card else [] for card in state["hands"]]
+        return core.EveryCard(hands, [None] * len(hands), list(state["deck"]), list(state["discard"]))
 
 
 # ------------------------------------------------------------------------ start

@@ -26,7 +26,7 @@ DECKS = {"disunyer": spanish_deck(), "dayous": french_deck(jokers=True), "courtp
 # Each game's cards by name ("Ace of coins", "10 of hearts", "red joker"), and one
 # pattern that finds any of them in a page.
 NAMES = {
-    game: {card_name(card, game in replays.SPANISH_DECK_GAMES): card for card in deck} for game, deck in DECKS.items()
+    game: {card_name(card, replays.spanish_cards(game)): card for card in deck} for game, deck in DECKS.items()
 }
 NAMED = {game: re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b") for game, names in NAMES.items()}
 

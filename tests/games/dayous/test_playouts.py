@@ -81,7 +81,7 @@ def _check_state(state, full, n, with_legal=True):
     if phase == "over":
         assert waiting == []
         out = ENGINE.outcome(state)
-        assert sorted(out) == ["dayous", "places", "winners"]
+        assert sorted(out) == ["counters", "dayous", "places", "winners"]
         assert len(out["places"]) == n and all(p >= 1 for p in out["places"])
         assert out["winners"] == [s for s in range(n) if out["places"][s] == 1]
         if out["dayous"] is not None:
