@@ -233,6 +233,16 @@ def new_seed() -> str:
     return secrets.token_hex(16)
 
 
+def game_seed(seed: Any) -> str:
+    """The seed a game starts from: ``seed``, a fresh one for ``None``; anything but a
+    string is refused (``InvalidOptions``), as every engine's ``start`` refuses it."""
+    if seed is None:
+        return new_seed()
+    if not isinstance(seed, str):
+        raise InvalidOptions("The seed must be a string.")
+    return seed
+
+
 def shuffled(cards: list[T], seed: str, stream: int) -> list[T]:
     """A new list: ``cards`` shuffled by the ``stream``-th shuffle of the game ``seed``."""
     deck = list(cards)
@@ -258,6 +268,12 @@ def is_whole_number(value: Any) -> bool:
 def is_seat(seat: Any, seat_count: int) -> bool:
     """``seat`` is one of the ``seat_count`` seats of the table (numbered from 0)."""
     return type(seat) is int and 0 <= seat < seat_count
+
+
+def viewer(seat: Any, seat_count: int) -> int | None:
+    """Whose view ``view(state, seat)`` is: ``seat`` if it is a seat of the table, else
+    ``None``, a spectator's (every engine answers a seat outside the table so)."""
+    return seat if is_seat(seat, seat_count) else None
 
 
 def require_seat(seat: Any, seat_count: int) -> None:
@@ -342,7 +358,9 @@ class Engine(Protocol):
         self, players: int, options: dict[str, Any], seed: str | None = None,
         deck: list[str] | None = None,
     ) -> State:
-        """A new game. ``deck`` stacks the cards (top of the deck first)."""
+        """A new game. ``deck`` stacks the cards (top of the deck first). ``seed``: a
+        string, or ``None`` for a fresh one; anything else is ``InvalidOptions``
+        (``game_seed``)."""
 
     def to_act(self, state: State) -> list[int]:
         """Seats whose decision is awaited now (empty when the game is over)."""
@@ -364,7 +382,8 @@ class Engine(Protocol):
         """What a timeout plays for ``seat``."""
 
     def view(self, state: State, seat: int | None) -> View:
-        """Exactly what ``seat`` (or a spectator, ``None``) may know, with its legal actions."""
+        """Exactly what ``seat`` (or a spectator, ``None``) may know, with its legal
+        actions. A seat outside the table sees what a spectator sees (``viewer``)."""
 
     def outcome(self, state: State) -> dict[str, Any] | None:
         """``None`` while playing; else ``{"places": [...], "winners": [...], ...}``.

@@ -54,10 +54,7 @@ class CourtPieceEngine:
         deck: list[str] | None = None,
     ) -> CourtPieceState:
         opts = validate_options(options, players)
-        if seed is None:
-            seed = core.new_seed()
-        elif not isinstance(seed, str):
-            seed = str(seed)
+        seed = core.game_seed(seed)
         stack = _stacked(deck)
         # A stacked deck is dealt from seat 0; else the first caller is drawn from the seed.
         first = 0 if stack is not None else core.SeededRandom(seed, 0).randrange(SEAT_COUNT)
@@ -118,8 +115,7 @@ class CourtPieceEngine:
     def view(self, state: CourtPieceState, seat: int | None) -> CourtPieceView:
         """What ``seat`` (None: a spectator) may know. Nested values (options, stats,
         last trick, history, outcome) are shared with the state: treat a view as read-only."""
-        if seat is not None and not core.is_seat(seat, SEAT_COUNT):
-            seat = None
+        seat = core.viewer(seat, SEAT_COUNT)
         phase = state["phase"]
         opts = state["opts"]
         caller = state["caller"]

@@ -117,36 +117,36 @@ class CourtPieceView(TypedDict):
     history: list[dict[str, Any]]
 
 
-class CallSuit(TypedDict):
+class CallSuitAction(TypedDict):
     type: Literal["call"]
     suit: str
 
 
-class CallFaceDown(TypedDict):
+class CallFaceDownAction(TypedDict):
     """Hidden: one of the first five placed face down, its suit the trump."""
 
     type: Literal["call"]
     card: str
 
 
-class Play(TypedDict):
+class PlayAction(TypedDict):
     type: Literal["play"]
     card: str
 
 
-class Ask(TypedDict):
+class AskAction(TypedDict):
     """Hidden: a seat that cannot follow suit asks to see the trump."""
 
     type: Literal["ask"]
 
 
-class Show(TypedDict):
+class ShowAction(TypedDict):
     """Hidden: the caller shows the trump before leading."""
 
     type: Literal["show"]
 
 
-CourtPieceAction = CallSuit | CallFaceDown | Play | Ask | Show
+CourtPieceAction = CallSuitAction | CallFaceDownAction | PlayAction | AskAction | ShowAction
 
 
 def seat_count(state: CourtPieceState) -> int:

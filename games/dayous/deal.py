@@ -16,8 +16,7 @@ def new_game(players: int, options: dict, seed: str | None, deck: list[str] | No
     """A game dealt from ``seed`` (or from the stacked ``deck``, top first); ``options``
     are validated. The first attacker is to choose the direction."""
     decks = options["decks"]
-    if seed is None:
-        seed = core.new_seed()
+    seed = core.game_seed(seed)
     stream = 0
     full = full_deck(decks)
     if deck is None:

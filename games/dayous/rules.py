@@ -85,8 +85,7 @@ class DayousEngine:
         return core.EveryCard(hands, [None] * len(hands), list(state["deck"]), list(state["discard"]))
 
     def view(self, state: DayousState, seat: int | None) -> DayousView:
-        if seat is not None and not core.is_seat(seat, seat_count(state)):
-            raise ValueError(f"No seat {seat!r} at this table.")
+        seat = core.viewer(seat, seat_count(state))
         phase = state["phase"]
         over = phase == OVER
         trump = state["trump"]

@@ -51,11 +51,7 @@ class DisunyerEngine:
         opts = validate_options(options if options is not None else {}, players)
         if players is None:
             raise InvalidOptions("Say how many players sit at the table (2 to 8).")
-        if seed is None:
-            seed = core.new_seed()
-        elif not isinstance(seed, str):
-            raise InvalidOptions("The seed must be a string.")
-        state = _new_game(players, opts["mode"], seed, deck)
+        state = _new_game(players, opts["mode"], core.game_seed(seed), deck)
         events: Events = []
         rounds.deal(state, events)
         rounds.log_events(state, events)
@@ -103,13 +99,13 @@ class DisunyerEngine:
         phase = state["phase"]
         to_act = moves.to_act(state)
         legal: list[DisunyerAction]
-        if seat is not None and core.is_seat(seat, players):
+        seat = core.viewer(seat, players)
+        if seat is not None:
             bit = 1 << seat
             cards = [c if k & bit else None for c, k in zip(hands, known)]
             hand = cards[seat] = hands[seat]
             legal = moves.awaited_moves(state, seat) if seat in to_act else []
         else:
-            seat = None
             cards = [c if k == PUBLIC else None for c, k in zip(hands, known)]
             hand = None
             legal = []
