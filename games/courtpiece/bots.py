@@ -172,7 +172,7 @@ def determinize(view: dict, rng: random.Random, memory: Memory | None = None) ->
     cards = _deal_calling(view, rng) if view["phase"] == "call" else _deal_playing(view, memory, pool, rng)
     last = view["last_trick"]
     return {
-        "opts": view["options"],
+        "options": view["options"],
         "seed": search.fresh_seed(rng),
         "stream": 1 + view["round"],
         "stack": None,
@@ -188,18 +188,18 @@ def determinize(view: dict, rng: random.Random, memory: Memory | None = None) ->
         "five": cards["five"],
         "trump": cards["trump"],
         "power": cards["power"],
-        "fd": cards["fd"],
+        "face_down": cards["face_down"],
         "hands": cards["hands"],
         "trick": cards["trick"],
-        "tlead": view["trick_leader"],
-        "tdown": [i for i, e in enumerate(view["trick"]) if e["card"] == FACE_DOWN],
-        "tpow": view["trick_trump_from"],
+        "trick_leader": view["trick_leader"],
+        "trick_face_down": [i for i, e in enumerate(view["trick"]) if e["card"] == FACE_DOWN],
+        "trick_trump_from": view["trick_trump_from"],
         "asked": _asked(view),
-        "ntrick": view["tricks_played"],
+        "tricks_played": view["tricks_played"],
         "pile": view["pile"],
         "picked": sum(view["hands"]) > 0,
-        "prev": view["streak"],
-        "prev_ace": _won_with_an_ace(last),
+        "streak_winner": view["streak"],
+        "streak_ace": _won_with_an_ace(last),
         "won": list(view["hands"]),
         "gone": cards["gone"],
         "down": [],
@@ -229,7 +229,7 @@ def _deal_calling(view: dict, rng: random.Random) -> dict:
     assert dealt is not None  # (no slot has a constraint)
     hands = [hand + dealt[s] if s == me else dealt[s] for s in range(4)]
     five = hands[view["caller"]][:5]
-    return {"five": five, "trump": None, "power": False, "fd": None, "hands": hands, "trick": [], "gone": []}
+    return {"five": five, "trump": None, "power": False, "face_down": None, "hands": hands, "trick": [], "gone": []}
 
 
 def _deal_playing(view: dict, memory: Memory, pool: list[str], rng: random.Random) -> dict:
@@ -249,7 +249,7 @@ def _deal_playing(view: dict, memory: Memory, pool: list[str], rng: random.Rando
     dealt = search.deal_unseen(pool, slots, rng)
     hands = [sorted_hand(known_in[s] + dealt[s]) if s != me else list(view["hand"]) for s in range(4)]
     if hidden_trump and fd is None:
-        fd = dealt["fd"][0]
+        fd = dealt["face_down"][0]
     trump = None if view["trump"] in ("none yet", "hidden") else view["trump"]
     if hidden_trump and not power:
         trump = fd[1]
@@ -262,7 +262,7 @@ def _deal_playing(view: dict, memory: Memory, pool: list[str], rng: random.Rando
         "five": None,
         "trump": trump,
         "power": power,
-        "fd": fd if hidden_trump or (opts["game"] == "hidden" and fd) else None,
+        "face_down": fd if hidden_trump or (opts["game"] == "hidden" and fd) else None,
         "hands": hands,
         "trick": trick_cards,
         "gone": gone,
@@ -290,7 +290,7 @@ def _slots(
             allowed = (lambda c, bad=bad: c[1] not in bad) if bad else None
             slots.append((s, counts[s] - len(known_in[s]), allowed))
     if hidden_trump and view["face_down"] is None:
-        slots.append(("fd", 1, None))
+        slots.append(("face_down", 1, None))
     slots.append(("trick", trick_cards.count(FACE_DOWN), None))
     gone_unknown = view["tricks_played"] * 4 - sum(1 for c in memory.played if c not in trick_cards)
     slots.append(("gone", max(0, gone_unknown), None))

@@ -112,24 +112,24 @@ class Playout:
         """The engine ``state`` (in its play phase); ``voids`` are the suits each seat has
         shown void in before (public knowledge the players' habits use)."""
         p = cls()
-        opts = state["opts"]
+        opts = state["options"]
         p.hands = [_by_suit(sorted(map(CARD.__getitem__, hand))) for hand in state["hands"]]
         p.trump = SUIT_ORDER[state["trump"]] if state["trump"] else NOBODY
         p.power = state["power"]
-        p.fd = CARD[state["fd"]] if state["fd"] else NOBODY
+        p.fd = CARD[state["face_down"]] if state["face_down"] else NOBODY
         p.caller = NOBODY if state["caller"] is None else state["caller"]
         p.leader = state["leader"]
         p.turn = state["turn"]
         p.trick = [CARD[c] for c in state["trick"]]
-        p.tlead = state["tlead"]
-        p.tdown = list(state["tdown"])
-        p.tpow = state["tpow"]
+        p.tlead = state["trick_leader"]
+        p.tdown = list(state["trick_face_down"])
+        p.tpow = state["trick_trump_from"]
         p.asked = NOBODY if state["asked"] is None else state["asked"]
-        p.ntrick = state["ntrick"]
+        p.ntrick = state["tricks_played"]
         p.pile = state["pile"]
         p.picked = state["picked"]
-        p.prev = NOBODY if state["prev"] is None else state["prev"]
-        p.prev_ace = state["prev_ace"]
+        p.prev = NOBODY if state["streak_winner"] is None else state["streak_winner"]
+        p.prev_ace = state["streak_ace"]
         p.won = list(state["won"])
         # (the cards are distinct: the sum of their bits is their union)
         p.seen = sum(map(BIT.__getitem__, map(CARD.__getitem__, state["gone"] + state["trick"])))

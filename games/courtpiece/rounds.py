@@ -42,7 +42,7 @@ STATS_OF_KIND = {"court": "courts", "goon_court": "goon_courts", "four": "fours"
 def new_table(opts: dict[str, Any], seed: str, stack: list[str] | None) -> CourtPieceState:
     """A table before its first deal: no points, no rounds played."""
     table: dict[str, Any] = {
-        "opts": opts,
+        "options": opts,
         "seed": seed,
         "stream": 1,
         "stack": stack,
@@ -61,7 +61,7 @@ def deal(state: CourtPieceState, first: int, events: list[dict[str, Any]]) -> No
     hands: list[list[str]] = [[], [], [], []]
     for k in range(SEAT_COUNT):
         hands[(first + k) % SEAT_COUNT] = cards[13 * k : 13 * k + 13]
-    rung_kaat = state["opts"]["game"] == "rung-kaat"
+    rung_kaat = state["options"]["game"] == "rung-kaat"
     for seat in range(SEAT_COUNT):
         if rung_kaat or seat != first:
             hands[seat] = sorted_hand(hands[seat])
@@ -75,18 +75,18 @@ def deal(state: CourtPieceState, first: int, events: list[dict[str, Any]]) -> No
             "five": None if rung_kaat else cards[:5],
             "trump": None,
             "power": False,
-            "fd": None,
+            "face_down": None,
             "hands": hands,
             "trick": [],
-            "tlead": first,
-            "tdown": [],
-            "tpow": 0,
+            "trick_leader": first,
+            "trick_face_down": [],
+            "trick_trump_from": 0,
             "asked": None,
-            "ntrick": 0,
+            "tricks_played": 0,
             "pile": 0,
             "picked": False,
-            "prev": None,
-            "prev_ace": False,
+            "streak_winner": None,
+            "streak_ace": False,
             "won": [0, 0],
             "gone": [],
             "down": [],
@@ -118,14 +118,14 @@ def public_trick(trick: list[str], leader: int, down: list[int]) -> list[TrickCa
 def finish_trick(state: CourtPieceState, events: list[dict[str, Any]]) -> None:
     """The fourth card is down: the trick's winner, the pile, and perhaps the round's end."""
     trick = state["trick"]
-    tlead = state["tlead"]
-    tdown = state["tdown"]
+    tlead = state["trick_leader"]
+    tdown = state["trick_face_down"]
     trump = state["trump"] if state["power"] else None
     # (cards before index tpow were played while the trump had no power)
-    best_i, _ = trick_leader(trick, tdown, state["tpow"], trump, SUIT_OF, RANK_OF)
+    best_i, _ = trick_leader(trick, tdown, state["trick_trump_from"], trump, SUIT_OF, RANK_OF)
     winner = (tlead + best_i) % SEAT_COUNT
     wcard = trick[best_i]
-    number = state["ntrick"] + 1
+    number = state["tricks_played"] + 1
     state["gone"] = state["gone"] + trick
     if tdown:
         state["down"] = state["down"] + [trick[i] for i in tdown]
@@ -136,14 +136,14 @@ def finish_trick(state: CourtPieceState, events: list[dict[str, Any]]) -> None:
     pile = _settle_pile(state, events, number, pile, winner, ace)
     state.update(
         {
-            "ntrick": number,
+            "tricks_played": number,
             "pile": pile,
-            "prev": winner if state["power"] else None,
-            "prev_ace": ace,
+            "streak_winner": winner if state["power"] else None,
+            "streak_ace": ace,
             "trick": [],
-            "tdown": [],
-            "tpow": 0,
-            "tlead": winner,
+            "trick_face_down": [],
+            "trick_trump_from": 0,
+            "trick_leader": winner,
             "turn": winner,
         }
     )
@@ -155,9 +155,9 @@ def _settle_pile(
     state: CourtPieceState, events: list[dict[str, Any]], number: int, pile: int, winner: int, ace: bool
 ) -> int:
     """The winner of trick ``number`` picks up the ``pile`` or not; the hands left on the table."""
-    streak = state["power"] and state["prev"] == winner
-    rules = PileRules.of(state["opts"])
-    outcome = rules.outcome(number, pile, state["picked"], streak, ace, state["prev_ace"])
+    streak = state["power"] and state["streak_winner"] == winner
+    rules = PileRules.of(state["options"])
+    outcome = rules.outcome(number, pile, state["picked"], streak, ace, state["streak_ace"])
     if outcome == TAKE:
         team = team_of(winner)
         won = list(state["won"])
@@ -173,7 +173,7 @@ def _settle_pile(
 
 def end_round(state: CourtPieceState, events: list[dict[str, Any]], last_winner: int) -> None:
     """Score the round; then the table is over, or the next round is dealt."""
-    opts = state["opts"]
+    opts = state["options"]
     won = state["won"]
     team = winning_team(won)
     caller = state["caller"] if state["caller"] is not None else state["leader"]  # (Rung Kaat always has one)
@@ -199,7 +199,7 @@ def end_round(state: CourtPieceState, events: list[dict[str, Any]], last_winner:
         "hands": list(won),
         "caller": caller,
         "trump": state["trump"],
-        "tricks": state["ntrick"],
+        "tricks": state["tricks_played"],
         "team_points": totals,
         "next": next_caller,
         # The round's final trick, still shown beside the result after the next deal.

@@ -109,7 +109,7 @@ class CourtPieceEngine:
     def every_card(self, state: CourtPieceState) -> core.EveryCard:
         """The hands and the card the Hidden caller set face down, while it lies there:
         every card is dealt, none is discarded."""
-        face_down = [state["fd"] if face_down_out(state, seat) else None for seat in range(SEAT_COUNT)]
+        face_down = [state["face_down"] if face_down_out(state, seat) else None for seat in range(SEAT_COUNT)]
         return core.EveryCard([list(hand) for hand in state["hands"]], face_down, [], [])
 
     def view(self, state: CourtPieceState, seat: int | None) -> CourtPieceView:
@@ -117,7 +117,7 @@ class CourtPieceEngine:
         last trick, history, outcome) are shared with the state: treat a view as read-only."""
         seat = core.viewer(seat, SEAT_COUNT)
         phase = state["phase"]
-        opts = state["opts"]
+        opts = state["options"]
         caller = state["caller"]
         power = state["power"]
         trump = state["trump"]
@@ -126,7 +126,7 @@ class CourtPieceEngine:
             trump_seen = "none yet"
         else:
             trump_seen = trump if power or seat == caller else "hidden"
-        fd = state["fd"]
+        fd = state["face_down"]
         fd_out = fd is not None and not power
         # This seat's own cards (while calling, only the caller's five) and every seat's
         # count (the Hidden card still face down counts in the caller's).
@@ -141,7 +141,7 @@ class CourtPieceEngine:
                 counts[caller] += 1
         turn = state["turn"]
         trick = state["trick"]
-        tlead = state["tlead"]
+        tlead = state["trick_leader"]
         return {
             "game": NAME,
             "seat": seat,
@@ -162,15 +162,15 @@ class CourtPieceEngine:
             "face_down": fd if (fd_out and seat == caller) else None,
             "hand": hand,
             "hand_counts": counts,
-            "trick": public_trick(trick, tlead, state["tdown"]) if trick else [],
+            "trick": public_trick(trick, tlead, state["trick_face_down"]) if trick else [],
             "trick_leader": tlead,
-            "trick_trump_from": state["tpow"],
+            "trick_trump_from": state["trick_trump_from"],
             "lead_suit": trick[0][1] if trick else None,
             "last_trick": state["last"],
-            "tricks_played": state["ntrick"],
+            "tricks_played": state["tricks_played"],
             "pile": state["pile"],
             "pile_needed": PileRules.of(opts).need(state["picked"]),
-            "streak": state["prev"],
+            "streak": state["streak_winner"],
             "hands": list(state["won"]),
             "score": list(state["points"]),
             "winning_points": opts["winning_points"],
@@ -202,7 +202,7 @@ CALL_FIRST = "The trump must be called before anyone plays."
 
 def _call(state: CourtPieceState, seat: int, action: Action, events: list[Event]) -> None:
     core.require(state["phase"] == CALL, "Nothing to call now: the round is being played.")
-    if state["opts"]["game"] == "hidden":
+    if state["options"]["game"] == "hidden":
         _place_face_down(state, seat, action, events)
     else:
         _call_suit(state, seat, action, events)
@@ -217,7 +217,7 @@ def _place_face_down(state: CourtPieceState, seat: int, action: Action, events: 
     core.require(card in (state["five"] or ()), "You can only place one of your first five cards face down.")
     hands = list(state["hands"])
     hands[seat] = sorted_hand(c for c in hands[seat] if c != card)
-    state.update({"hands": hands, "fd": card, "trump": card[1], "power": False})
+    state.update({"hands": hands, "face_down": card, "trump": card[1], "power": False})
     events.append({"type": "call", "seat": seat, "hidden": True})
 
 
@@ -236,7 +236,7 @@ def _call_suit(state: CourtPieceState, seat: int, action: Action, events: list[E
 
 def _ask(state: CourtPieceState, seat: int, action: Action, events: list[Event]) -> None:
     core.require(state["phase"] != CALL, CALL_FIRST)
-    core.require(state["opts"]["game"] == "hidden", "Only in the Hidden game can you ask to see the trump.")
+    core.require(state["options"]["game"] == "hidden", "Only in the Hidden game can you ask to see the trump.")
     core.require(not state["power"], "The trump has already been shown.")
     core.require(seat != state["caller"], "The caller knows the trump and cannot ask to see it.")
     trick = state["trick"]
@@ -252,11 +252,11 @@ def _ask(state: CourtPieceState, seat: int, action: Action, events: list[Event])
 
 def _show(state: CourtPieceState, seat: int, action: Action, events: list[Event]) -> None:
     core.require(state["phase"] != CALL, CALL_FIRST)
-    core.require(state["opts"]["game"] == "hidden", "Only in the Hidden game is there a trump to show.")
+    core.require(state["options"]["game"] == "hidden", "Only in the Hidden game is there a trump to show.")
     core.require(not state["power"], "The trump has already been shown.")
     core.require(seat == state["caller"], "Only the caller can show the trump.")
     core.require(not state["trick"], "The trump can only be shown before you lead.")
-    core.require(state["ntrick"] > 0, "The trump cannot be shown on the very first lead of the round.")
+    core.require(state["tricks_played"] > 0, "The trump cannot be shown on the very first lead of the round.")
     core.require(bool(state["hands"][seat]), "Your last card is the face-down trump: just play it.")
     _reveal(state, events, "show", seat)
 
@@ -264,11 +264,19 @@ def _show(state: CourtPieceState, seat: int, action: Action, events: list[Event]
 def _reveal(state: CourtPieceState, events: list[Event], how: str, seat: int) -> None:
     """Hidden: the face-down trump is shown, goes back into the caller's hand and gets power."""
     caller = cast(int, state["caller"])
-    fd = cast(str, state["fd"])
+    fd = cast(str, state["face_down"])
     hands = list(state["hands"])
     hands[caller] = sorted_hand(hands[caller] + [fd])
     # Cards already in this trick were played while the suit had no power.
-    state.update({"hands": hands, "power": True, "prev": None, "prev_ace": False, "tpow": len(state["trick"])})
+    state.update(
+        {
+            "hands": hands,
+            "power": True,
+            "streak_winner": None,
+            "streak_ace": False,
+            "trick_trump_from": len(state["trick"]),
+        }
+    )
     if how == "ask":
         events.append({"type": "ask", "seat": seat})
     events.append({"type": "trump_shown", "seat": caller, "card": fd, "suit": fd[1], "how": how})
@@ -281,7 +289,7 @@ def _play(state: CourtPieceState, seat: int, action: Action, events: list[Event]
     if not isinstance(card, str):
         raise IllegalAction("Say which card to play.")
     hand = state["hands"][seat]
-    if card == state["fd"] and face_down_out(state, seat):
+    if card == state["face_down"] and face_down_out(state, seat):
         hand = _play_face_down(state, seat, hand, events)
     elif card not in hand:
         raise IllegalAction("You do not hold that card.")
@@ -296,15 +304,22 @@ def _play(state: CourtPieceState, seat: int, action: Action, events: list[Event]
     hand.remove(card)
     state["hands"] = hands
     state["asked"] = None
-    face_down = void and state["fd"] is not None and face_down_out(state, seat)
+    face_down = void and state["face_down"] is not None and face_down_out(state, seat)
     if void and state["trump"] is None:
         # Rung Kaat: the first card thrown off suit makes the trump.
         state.update(
-            {"trump": card[1], "power": True, "caller": seat, "prev": None, "prev_ace": False, "tpow": len(trick)}
+            {
+                "trump": card[1],
+                "power": True,
+                "caller": seat,
+                "streak_winner": None,
+                "streak_ace": False,
+                "trick_trump_from": len(trick),
+            }
         )
         events.append({"type": "trump_made", "seat": seat, "suit": card[1]})
     if face_down:
-        state["tdown"] = state["tdown"] + [len(trick)]
+        state["trick_face_down"] = state["trick_face_down"] + [len(trick)]
         events.append({"type": "play", "seat": seat, "card": FACE_DOWN, "face_down": True})
     else:
         events.append({"type": "play", "seat": seat, "card": card})

@@ -46,7 +46,7 @@ class LastTrick(TypedDict):
 
 
 class CourtPieceState(TypedDict):
-    opts: dict[str, Any]
+    options: dict[str, Any]
     seed: str
     stream: int
     stack: list[str] | None
@@ -62,18 +62,18 @@ class CourtPieceState(TypedDict):
     five: list[str] | None
     trump: str | None
     power: bool
-    fd: str | None
+    face_down: str | None
     hands: list[list[str]]
     trick: list[str]
-    tlead: int
-    tdown: list[int]
-    tpow: int
+    trick_leader: int
+    trick_face_down: list[int]
+    trick_trump_from: int
     asked: int | None
-    ntrick: int
+    tricks_played: int
     pile: int
     picked: bool
-    prev: int | None
-    prev_ace: bool
+    streak_winner: int | None
+    streak_ace: bool
     won: list[int]
     gone: list[str]
     down: list[str]

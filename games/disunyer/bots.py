@@ -253,7 +253,7 @@ def _sampled_state(
     phase = view["phase"]
     turn = view["turn"]
     return {
-        "n": view["players"],
+        "players": view["players"],
         "mode": view["mode"],
         "seed": search.fresh_seed(rng),
         "stream": 2,
@@ -266,8 +266,8 @@ def _sampled_state(
         "out": [o or 0 for o in view["out_round"]],
         "phase": phase,
         "step": view["step"],
-        "seq": seq if phase != OVER else [],
-        "pos": seq.index(turn) if turn is not None and turn in seq else 0,
+        "round_order": seq if phase != OVER else [],
+        "position": seq.index(turn) if turn is not None and turn in seq else 0,
         "holder": view["holder"],
         "rival": view["rival"],
         "pending": _pending_callers(view, seq, hands),
@@ -276,7 +276,7 @@ def _sampled_state(
         "last": view["last_round"],
         "rounds": list(view["rounds"]),
         "log": list(view["log"]),
-        "nlog": view.get("log_from", 0) + len(view["log"]),
+        "logged": view.get("log_from", 0) + len(view["log"]),
         "winner": None,
         "no_winner": False,
     }
@@ -293,8 +293,8 @@ def rollout_policy(engine, state: dict, seat: int, rng: random.Random) -> dict:
         return rng.choice(legal)
     hands = state["hands"]
     value = RANK_VALUE[hands[seat][0]]
-    seq = state["seq"]
-    pos = state["pos"]
+    seq = state["round_order"]
+    pos = state["position"]
     known = state["known"]
     bit = 1 << seat
     for s in seq[:pos]:
@@ -312,7 +312,7 @@ def evaluate(engine, state: dict, seat: int, root: dict) -> float:
     """Rollouts stop at the end of the round: 1 for still standing, 0 for knocked out
     (a finished game scores its place points, scaled to [0, 1])."""
     outcome = engine.outcome(state)
-    n = state["n"]
+    n = state["players"]
     if outcome is not None:
         return (core.place_points(outcome["places"][seat], n) - 1) / (n - 1)
     return 0.0 if state["out"][seat] else 1.0

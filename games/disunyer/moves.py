@@ -15,7 +15,7 @@ def to_act(state: DisunyerState) -> list[int]:
     pick or the rival to guess; none once the game is over."""
     phase = state["phase"]
     if phase == TURNS:
-        return [state["seq"][state["pos"]]]
+        return [state["round_order"][state["position"]]]
     if phase == DISUNYER:
         seat = state["holder"] if state["step"] == PICK else state["rival"]
         return [] if seat is None else [seat]
@@ -27,8 +27,8 @@ def can_pass(state: DisunyerState) -> bool:
     stuck = state["stuck"]
     if not stuck:
         return True
-    seq = state["seq"]
-    pos = state["pos"]
+    seq = state["round_order"]
+    pos = state["position"]
     if seq[pos] in stuck:
         return False
     return pos + 1 >= len(seq) or seq[pos + 1] not in stuck

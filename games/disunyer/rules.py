@@ -110,7 +110,7 @@ class DisunyerEngine:
             hand = None
             legal = []
         over = phase == OVER
-        seq = state["seq"]
+        seq = state["round_order"]
         log = state["log"]
         return {
             "game": NAME,
@@ -130,7 +130,7 @@ class DisunyerEngine:
             "standing": [not o for o in out],
             "out_round": [o or None for o in out],
             "in_round": list(seq),
-            "turn": seq[state["pos"]] if phase == TURNS else None,
+            "turn": seq[state["position"]] if phase == TURNS else None,
             "holder": state["holder"],
             "rival": state["rival"],
             "stuck": list(state["stuck"]),
@@ -140,7 +140,7 @@ class DisunyerEngine:
             "last_round": state["last"],
             "rounds": list(state.get("rounds", ())),
             "log": list(log),
-            "log_from": state["nlog"] - len(log),
+            "log_from": state["logged"] - len(log),
         }
 
     def outcome(self, state: DisunyerState) -> dict[str, Any] | None:
@@ -174,12 +174,12 @@ def _new_game(players: int, mode: str, seed: str, deck: list[str] | None) -> Dis
         discard = [c for c in DECK if c not in listed]
         stream = 0
     return {
-        "n": players, "mode": mode, "seed": seed, "stream": stream, "order": order,
+        "players": players, "mode": mode, "seed": seed, "stream": stream, "order": order,
         "round": 0, "deck": cards, "discard": discard,
         "hands": [None] * players, "known": [0] * players, "out": [0] * players,
-        "phase": TURNS, "step": None, "seq": [], "pos": 0,
+        "phase": TURNS, "step": None, "round_order": [], "position": 0,
         "holder": None, "rival": None, "pending": [], "stuck": [], "duels": [],
-        "last": None, "rounds": [], "log": [], "nlog": 0, "winner": None, "no_winner": False,
+        "last": None, "rounds": [], "log": [], "logged": 0, "winner": None, "no_winner": False,
     }
 
 
@@ -217,8 +217,8 @@ def _keep(state: DisunyerState, seat: int, action: core.Action, events: Events) 
     if len(action) != 1:
         raise IllegalAction(f"A {action['type']} move takes no other data.")
     events.append({"type": "keep", "seat": seat})
-    pos = state["pos"] = state["pos"] + 1
-    if state["stuck"] or pos == len(state["seq"]):  # forced keeps (stuck Kings), or the reveal
+    pos = state["position"] = state["position"] + 1
+    if state["stuck"] or pos == len(state["round_order"]):  # forced keeps (stuck Kings), or the reveal
         rounds.advance_turns(state, events)
 
 
@@ -231,8 +231,8 @@ def _pass(state: DisunyerState, seat: int, action: core.Action, events: Events) 
             raise IllegalAction("Your King is stuck: you must keep it.")
         raise IllegalAction("The next player has a stuck King: you must keep your card.")
     rounds.pass_card(state, seat, events)
-    pos = state["pos"] = state["pos"] + 1
-    if state["stuck"] or pos == len(state["seq"]):  # forced keeps (stuck Kings), or the reveal
+    pos = state["position"] = state["position"] + 1
+    if state["stuck"] or pos == len(state["round_order"]):  # forced keeps (stuck Kings), or the reveal
         rounds.advance_turns(state, events)
 
 

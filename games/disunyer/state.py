@@ -2,7 +2,7 @@
 
 State (plain JSON data; ``json.loads(json.dumps(state)) == state``)::
 
-    n          number of seats (read it with ``seat_count``)
+    players    number of seats (read it with ``seat_count``)
     mode       "standard" | "stuck-king"
     seed       the game's secret seed        stream   next shuffle stream number
     order      seats in play order           round    current round (1-based)
@@ -13,15 +13,15 @@ State (plain JSON data; ``json.loads(json.dumps(state)) == state``)::
     out        per seat, the round it was knocked out in (0 = still standing)
     phase      a ``Phase`` value
     step       a ``Step`` value in the Disunyer phase, else None
-    seq        seats standing when the round was dealt, in play order
-    pos        index in ``seq`` of the seat whose turn it is (turn phase)
+    round_order  seats standing when the round was dealt, in play order
+    position   index in ``round_order`` of the seat whose turn it is (turn phase)
     holder     seat resolving a Disunyer (or None)   rival   its rival (or None)
     pending    Ace holders still to call this round, in play order (secret)
     stuck      seats holding a stuck King this round
     duels      this round's resolved Disunyers (public records)
     last       public summary of the last finished round (or None)
     rounds     the public summaries of every finished round, oldest first
-    log        the most recent public events      nlog  events ever logged
+    log        the most recent public events      logged  events ever logged
     winner     the winning seat (or None)         no_winner  bool
 """
 
@@ -69,7 +69,7 @@ class RoundSummary(TypedDict):
 
 
 class DisunyerState(TypedDict):
-    n: int
+    players: int
     mode: str
     seed: str
     stream: int
@@ -82,8 +82,8 @@ class DisunyerState(TypedDict):
     out: list[int]
     phase: Phase
     step: Step | None
-    seq: list[int]
-    pos: int
+    round_order: list[int]
+    position: int
     holder: int | None
     rival: int | None
     pending: list[int]
@@ -92,7 +92,7 @@ class DisunyerState(TypedDict):
     last: RoundSummary | None
     rounds: NotRequired[list[RoundSummary]]  # missing from games stored before it was kept
     log: list[dict[str, Any]]
-    nlog: int
+    logged: int
     winner: int | None
     no_winner: bool
 
@@ -157,4 +157,4 @@ class DisunyerView(TypedDict):
 
 
 def seat_count(state: DisunyerState) -> int:
-    return state["n"]
+    return state["players"]

@@ -9,9 +9,13 @@ import pytest
 
 from games import registry
 from games.core import CardDeck, InvalidOptions, french_deck, spanish_deck
-from tests.games.test_recorded_games import RECORDING
+from tests.games.test_recorded_games import RECORDING, as_today
 
-FINISHED = [game for game in RECORDING["games"] if registry.engine(game["game"]).outcome(game["final"])]
+FINISHED = [
+    {**game, "final": final}
+    for game in RECORDING["games"]
+    if registry.engine(game["game"]).outcome(final := as_today(game["game"], game["final"]))
+]
 FULL_DECKS = {CardDeck.SPANISH: spanish_deck(), CardDeck.FRENCH: french_deck()}
 
 

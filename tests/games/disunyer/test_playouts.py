@@ -20,7 +20,7 @@ class Oracle:
     the card was shown in a public event this round."""
 
     def __init__(self, state):
-        self.n = state["n"]
+        self.n = state["players"]
         self.public_ever = cards_in(state["log"])
         self.round = None
         self._new_round(state, state["log"])
@@ -68,8 +68,8 @@ def check_events(before, seat, action, events):
                     and e["ace"] == before["hands"][before["holder"]]
                 )
     else:
-        seq = before["seq"]
-        if action["type"] == "pass" and before["pos"] == len(seq) - 1:
+        seq = before["round_order"]
+        if action["type"] == "pass" and before["position"] == len(seq) - 1:
             let_go = before["hands"][seat]
             assert let_go not in cards_in(same_round)
             draw = [e for e in same_round if e["type"] == "draw"]
@@ -83,7 +83,7 @@ def check_events(before, seat, action, events):
 def check_state(st, oracle):
     assert all_cards(st) == FULL_DECK
     assert json.loads(json.dumps(st)) == st
-    n = st["n"]
+    n = st["players"]
     if st["phase"] == "turns":
         assert not any(h and h[0] == "A" for h in st["hands"])
         for s in st["stuck"]:
