@@ -138,7 +138,7 @@ class SeededRandom(random.Random):
         self._pool_bits = 0
         super().__init__(0)
 
-    def seed(self, *args, **kwargs) -> None:  # random.Random.__init__ calls this
+    def seed(self, *args: Any, **kwargs: Any) -> None:  # random.Random.__init__ calls this
         pass
 
     def getrandbits(self, k: int) -> int:
@@ -159,7 +159,7 @@ class SeededRandom(random.Random):
     def random(self) -> float:
         return self.getrandbits(53) / (1 << 53)
 
-    def shuffle(self, x: MutableSequence) -> None:
+    def shuffle(self, x: MutableSequence[Any]) -> None:
         notes = _noted_draws.get()
         if notes is None:
             self._fisher_yates(x)
@@ -168,7 +168,7 @@ class SeededRandom(random.Random):
         self._fisher_yates(x)
         notes.append(Draw(self._game_seed, self._stream, given=given, result=list(x)))
 
-    def _fisher_yates(self, x: MutableSequence) -> None:
+    def _fisher_yates(self, x: MutableSequence[Any]) -> None:
         """``random.Random.shuffle`` exactly (each ``j`` drawn as ``randrange(i + 1)``
         is), with the stream's bits taken straight from the pool: every deal shuffles."""
         pool, pool_bits = self._pool, self._pool_bits
@@ -205,8 +205,8 @@ class Draw:
 
     seed: str
     stream: int
-    given: list | int
-    result: list | int
+    given: list[Any] | int
+    result: list[Any] | int
 
     @property
     def is_shuffle(self) -> bool:
@@ -292,7 +292,8 @@ def action_kind(action: Any) -> str:
     """The action's ``type``, or ``IllegalAction`` when it is not a well-formed action."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalAction("That is not a move: an action needs a type.")
-    return action["type"]
+    kind: str = action["type"]
+    return kind
 
 
 def places_from_exits(exit_groups: list[list[int]], winners: list[int], players: int) -> list[int]:

@@ -57,7 +57,7 @@ def modes_of(choice: Choice, slug: Callable[[Any], str] = str) -> tuple[Mode, ..
 
 def mode_option(options: Mapping[str, Any]) -> str:
     """The mode of a game whose ``mode`` option names it ("" without one)."""
-    return options.get("mode", "")
+    return str(options.get("mode", ""))
 
 
 def no_place_counters(place: int, won: bool, players: int) -> dict[str, int]:

@@ -27,7 +27,7 @@ from games.definition import (
 
 
 def mode_of(options: Mapping[str, Any]) -> str:
-    return options.get(VARIANT.key, VARIANT.default)
+    return str(options.get(VARIANT.key, VARIANT.default))
 
 
 def tournament_scores(outcome: Mapping[str, Any] | None, players: int) -> list[float]:

@@ -39,7 +39,7 @@ from games.courtpiece.cards import (
     trick_leader,
     winning_team,
 )
-from games.courtpiece.state import TEAMS
+from games.courtpiece.state import TEAMS, CourtPieceState
 
 ASK = -2
 NOBODY = -1
@@ -108,7 +108,7 @@ class Playout:
     result: tuple[int, int, list[int]] | None
 
     @classmethod
-    def from_state(cls, state: dict, voids: list[set[str]] | None = None) -> Playout:
+    def from_state(cls, state: CourtPieceState, voids: list[set[str]] | None = None) -> Playout:
         """The engine ``state`` (in its play phase); ``voids`` are the suits each seat has
         shown void in before (public knowledge the players' habits use)."""
         p = cls()
@@ -119,7 +119,7 @@ class Playout:
         p.fd = CARD[state["face_down"]] if state["face_down"] else NOBODY
         p.caller = NOBODY if state["caller"] is None else state["caller"]
         p.leader = state["leader"]
-        p.turn = state["turn"]
+        p.turn = NOBODY if state["turn"] is None else state["turn"]
         p.trick = [CARD[c] for c in state["trick"]]
         p.tlead = state["trick_leader"]
         p.tdown = list(state["trick_face_down"])

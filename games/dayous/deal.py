@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from games import core
 from games.core import InvalidOptions
@@ -12,7 +13,7 @@ from games.dayous.options import hand_size
 from games.dayous.state import NAME, DayousState, Phase, Stats
 
 
-def new_game(players: int, options: dict, seed: str | None, deck: list[str] | None) -> DayousState:
+def new_game(players: int, options: dict[str, Any], seed: str | None, deck: list[str] | None) -> DayousState:
     """A game dealt from ``seed`` (or from the stacked ``deck``, top first); ``options``
     are validated. The first attacker is to choose the direction."""
     decks = options["decks"]
