@@ -236,26 +236,26 @@ def _deal_calling(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 def _deal_playing(view: dict[str, Any], memory: Memory, pool: list[str], rng: random.Random) -> dict[str, Any]:
     """The unseen cards dealt to the other hands, the face-down cards of the trick, the
     finished tricks and a Hidden trump this seat may not know."""
-    me, caller, opts = view["seat"], view["caller"], view["options"]
+    me, caller, options = view["seat"], view["caller"], view["options"]
     power = view["trump_power"]
-    hidden_trump = opts["game"] == "hidden" and view["face_down_placed"]
+    hidden_trump = options["game"] == "hidden" and view["face_down_placed"]
     known_in: dict[int, list[str]] = {s: [] for s in range(4)}
     shown = memory.shown if memory.shown and power else None
     if shown and shown in pool and caller is not None and caller != me:
         known_in[caller].append(shown)
         pool.remove(shown)
     trick_cards = [e["card"] for e in view["trick"]]
-    fd = view["face_down"]
+    face_down = view["face_down"]
     slots = _slots(view, memory, known_in, hidden_trump, trick_cards, len(pool))
     dealt = search.deal_unseen(pool, slots, rng)
     hands = [sorted_hand(known_in[s] + dealt[s]) if s != me else list(view["hand"]) for s in range(4)]
-    if hidden_trump and fd is None:
-        fd = dealt["face_down"][0]
+    if hidden_trump and face_down is None:
+        face_down = dealt["face_down"][0]
     trump = None if view["trump"] in ("none yet", "hidden") else view["trump"]
     if hidden_trump and not power:
-        trump = fd[1]
-    if not hidden_trump and opts["game"] == "hidden" and not power:
-        fd = None
+        trump = face_down[1]
+    if not hidden_trump and options["game"] == "hidden" and not power:
+        face_down = None
     sampled_down = iter(dealt["trick"])
     trick_cards = [next(sampled_down) if c == FACE_DOWN else c for c in trick_cards]
     gone = [c for c in memory.played if c not in trick_cards] + dealt["gone"]
@@ -263,7 +263,7 @@ def _deal_playing(view: dict[str, Any], memory: Memory, pool: list[str], rng: ra
         "five": None,
         "trump": trump,
         "power": power,
-        "face_down": fd if hidden_trump or (opts["game"] == "hidden" and fd) else None,
+        "face_down": face_down if hidden_trump or (options["game"] == "hidden" and face_down) else None,
         "hands": hands,
         "trick": trick_cards,
         "gone": gone,

@@ -37,9 +37,9 @@ def legal_actions(state: CourtPieceState, seat: int) -> list[CourtPieceAction]:
     if state["phase"] == CALL:
         return _calls(state)
     hand = state["hands"][seat]
-    fd = state["face_down"]
-    if not hand and fd is not None and face_down_out(state, seat):
-        return [{"type": "play", "card": fd}]
+    face_down = state["face_down"]
+    if not hand and face_down is not None and face_down_out(state, seat):
+        return [{"type": "play", "card": face_down}]
     trick = state["trick"]
     if not trick:
         acts: list[CourtPieceAction] = [{"type": "play", "card": c} for c in hand]

@@ -39,10 +39,10 @@ TEAM_COUNTERS = ("rounds_won", "courts", "goon_courts")  # what the leaderboard 
 STATS_OF_KIND = {"court": "courts", "goon_court": "goon_courts", "four": "fours", "six": "sixes"}
 
 
-def new_table(opts: dict[str, Any], seed: str, stack: list[str] | None) -> CourtPieceState:
+def new_table(options: dict[str, Any], seed: str, stack: list[str] | None) -> CourtPieceState:
     """A table before its first deal: no points, no rounds played."""
     table: dict[str, Any] = {
-        "options": opts,
+        "options": options,
         "seed": seed,
         "stream": 1,
         "stack": stack,
@@ -118,18 +118,18 @@ def public_trick(trick: list[str], leader: int, down: list[int]) -> list[TrickCa
 def finish_trick(state: CourtPieceState, events: list[dict[str, Any]]) -> None:
     """The fourth card is down: the trick's winner, the pile, and perhaps the round's end."""
     trick = state["trick"]
-    tlead = state["trick_leader"]
-    tdown = state["trick_face_down"]
+    lead_seat = state["trick_leader"]
+    face_down_indexes = state["trick_face_down"]
     trump = state["trump"] if state["power"] else None
-    # (cards before index tpow were played while the trump had no power)
-    best_i, _ = trick_leader(trick, tdown, state["trick_trump_from"], trump, SUIT_OF, RANK_OF)
-    winner = (tlead + best_i) % SEAT_COUNT
+    # (cards before index trick_trump_from were played while the trump had no power)
+    best_i, _ = trick_leader(trick, face_down_indexes, state["trick_trump_from"], trump, SUIT_OF, RANK_OF)
+    winner = (lead_seat + best_i) % SEAT_COUNT
     wcard = trick[best_i]
     number = state["tricks_played"] + 1
     state["gone"] = state["gone"] + trick
-    if tdown:
-        state["down"] = state["down"] + [trick[i] for i in tdown]
-    state["last"] = {"winner": winner, "lead": tlead, "cards": public_trick(trick, tlead, tdown)}
+    if face_down_indexes:
+        state["down"] = state["down"] + [trick[i] for i in face_down_indexes]
+    state["last"] = {"winner": winner, "lead": lead_seat, "cards": public_trick(trick, lead_seat, face_down_indexes)}
     pile = state["pile"] + 1
     events.append({"type": "trick", "number": number, "seat": winner, "card": wcard, "pile": pile})
     ace = wcard[0] == "A"
@@ -173,7 +173,7 @@ def _settle_pile(
 
 def end_round(state: CourtPieceState, events: list[dict[str, Any]], last_winner: int) -> None:
     """Score the round; then the table is over, or the next round is dealt."""
-    opts = state["options"]
+    options = state["options"]
     won = state["won"]
     team = winning_team(won)
     caller = state["caller"] if state["caller"] is not None else state["leader"]  # (Rung Kaat always has one)
@@ -182,8 +182,8 @@ def end_round(state: CourtPieceState, events: list[dict[str, Any]], last_winner:
         all_hands,
         team_of(caller) == team,
         *_last_trick_ranks(state, last_winner),
-        opts["four_point_rank"],
-        opts["six_point"],
+        options["four_point_rank"],
+        options["six_point"],
     )
     stats = _counted(state["stats"], team, kind, all_hands)
     totals = list(state["points"])
@@ -213,7 +213,7 @@ def end_round(state: CourtPieceState, events: list[dict[str, Any]], last_winner:
             "history": state["history"] + [{k: summary[k] for k in HISTORY_KEYS}],
         }
     )
-    if totals[team] >= opts["winning_points"]:
+    if totals[team] >= options["winning_points"]:
         _end_table(state, events, team)
     else:
         deal(state, next_caller, events)

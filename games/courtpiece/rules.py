@@ -53,12 +53,12 @@ class CourtPieceEngine:
         seed: str | None = None,
         deck: list[str] | None = None,
     ) -> CourtPieceState:
-        opts = validate_options(options, players)
+        table_options = validate_options(options, players)
         seed = core.game_seed(seed)
         stack = _stacked(deck)
         # A stacked deck is dealt from seat 0; else the first caller is drawn from the seed.
         first = 0 if stack is not None else core.SeededRandom(seed, 0).randrange(SEAT_COUNT)
-        state = new_table(opts, seed, stack)
+        state = new_table(table_options, seed, stack)
         events: list[Event] = []
         deal(state, first, events)
         state["log"] = events
@@ -117,7 +117,7 @@ class CourtPieceEngine:
         last trick, history, outcome) are shared with the state: treat a view as read-only."""
         seat = core.viewer(seat, SEAT_COUNT)
         phase = state["phase"]
-        opts = state["options"]
+        options = state["options"]
         caller = state["caller"]
         power = state["power"]
         trump = state["trump"]
@@ -126,8 +126,8 @@ class CourtPieceEngine:
             trump_seen = "none yet"
         else:
             trump_seen = trump if power or seat == caller else "hidden"
-        fd = state["face_down"]
-        fd_out = fd is not None and not power
+        face_down = state["face_down"]
+        face_down_aside = face_down is not None and not power
         # This seat's own cards (while calling, only the caller's five) and every seat's
         # count (the Hidden card still face down counts in the caller's).
         if phase == CALL:
@@ -137,11 +137,11 @@ class CourtPieceEngine:
             hands = state["hands"]
             hand = list(hands[seat]) if seat is not None else []
             counts = list(map(len, hands))
-            if fd_out and caller is not None:
+            if face_down_aside and caller is not None:
                 counts[caller] += 1
         turn = state["turn"]
         trick = state["trick"]
-        tlead = state["trick_leader"]
+        lead_seat = state["trick_leader"]
         return {
             "game": NAME,
             "seat": seat,
@@ -152,28 +152,28 @@ class CourtPieceEngine:
             "over": phase == OVER,
             "outcome": self.outcome(state),
             "log": list(state["log"]),
-            "options": opts,
+            "options": options,
             "round": state["round"],
             "caller": caller,
             "leader": state["leader"],
             "trump": trump_seen,
             "trump_power": power,
-            "face_down_placed": fd_out and phase == PLAY and opts["game"] == "hidden",
-            "face_down": fd if (fd_out and seat == caller) else None,
+            "face_down_placed": face_down_aside and phase == PLAY and options["game"] == "hidden",
+            "face_down": face_down if (face_down_aside and seat == caller) else None,
             "hand": hand,
             "hand_counts": counts,
-            "trick": public_trick(trick, tlead, state["trick_face_down"]) if trick else [],
-            "trick_leader": tlead,
+            "trick": public_trick(trick, lead_seat, state["trick_face_down"]) if trick else [],
+            "trick_leader": lead_seat,
             "trick_trump_from": state["trick_trump_from"],
             "lead_suit": trick[0][1] if trick else None,
             "last_trick": state["last"],
             "tricks_played": state["tricks_played"],
             "pile": state["pile"],
-            "pile_needed": PileRules.of(opts).need(state["picked"]),
+            "pile_needed": PileRules.of(options).need(state["picked"]),
             "streak": state["streak_winner"],
             "hands": list(state["won"]),
             "score": list(state["points"]),
-            "winning_points": opts["winning_points"],
+            "winning_points": options["winning_points"],
             "stats": state["stats"],
             "history": state["history"],
         }
@@ -264,9 +264,9 @@ def _show(state: CourtPieceState, seat: int, action: Action, events: list[Event]
 def _reveal(state: CourtPieceState, events: list[Event], how: str, seat: int) -> None:
     """Hidden: the face-down trump is shown, goes back into the caller's hand and gets power."""
     caller = cast(int, state["caller"])
-    fd = cast(str, state["face_down"])
+    face_down = cast(str, state["face_down"])
     hands = list(state["hands"])
-    hands[caller] = sorted_hand(hands[caller] + [fd])
+    hands[caller] = sorted_hand(hands[caller] + [face_down])
     # Cards already in this trick were played while the suit had no power.
     state.update(
         {
@@ -279,7 +279,7 @@ def _reveal(state: CourtPieceState, events: list[Event], how: str, seat: int) ->
     )
     if how == "ask":
         events.append({"type": "ask", "seat": seat})
-    events.append({"type": "trump_shown", "seat": caller, "card": fd, "suit": fd[1], "how": how})
+    events.append({"type": "trump_shown", "seat": caller, "card": face_down, "suit": face_down[1], "how": how})
 
 
 def _play(state: CourtPieceState, seat: int, action: Action, events: list[Event]) -> None:

@@ -85,16 +85,16 @@ class RuleBot:
         # keep or pass
         me = view["seat"]
         mine = RANK_VALUE[view["hand"][0]]
-        seq = view["in_round"]
-        pos = seq.index(me)
+        round_order = view["in_round"]
+        position = round_order.index(me)
         cards = view["cards"]
-        for s in seq[:pos]:
+        for s in round_order[:position]:
             c = cards[s]
             if c and RANK_VALUE[c[0]] < mine:
                 return {"type": "keep"}
         # The next player's card can never be known before one's turn (cards only
         # move forward), so the swap is blind: pass a low card.
-        limit = 4 if pos == len(seq) - 1 else 3
+        limit = 4 if position == len(round_order) - 1 else 3
         return {"type": "pass"} if mine <= limit else {"type": "keep"}
 
 
@@ -152,15 +152,15 @@ def determinize(view: dict[str, Any], rng: random.Random, memory: Memory | None 
     if memory is None:
         memory = Memory()
         memory.update(view)
-    seq = list(view["in_round"])
-    hands, known, hidden = _seen_hands(view, seq)
-    rules = _hidden_card_rules(view, seq, hidden)
+    round_order = list(view["in_round"])
+    hands, known, hidden = _seen_hands(view, round_order)
+    rules = _hidden_card_rules(view, round_order, hidden)
     deck, discard = _deal_unseen(view, memory, hands, hidden, rules, rng)
     rng.shuffle(deck)
-    return _sampled_state(view, rng, seq, hands, known, deck, discard)
+    return _sampled_state(view, rng, round_order, hands, known, deck, discard)
 
 
-def _seen_hands(view: dict[str, Any], seq: list[int]) -> tuple[list[str | None], list[int], list[int]]:
+def _seen_hands(view: dict[str, Any], round_order: list[int]) -> tuple[list[str | None], list[int], list[int]]:
     """The cards the view shows in the seats' hands, who knows them (``known``) and
     the seats of the round whose card is hidden."""
     me = view["seat"]
@@ -169,7 +169,7 @@ def _seen_hands(view: dict[str, Any], seq: list[int]) -> tuple[list[str | None],
     hands: list[str | None] = [None] * n
     known = [0] * n
     hidden: list[int] = []
-    holding = seq if view["phase"] in (TURNS, DISUNYER) else []
+    holding = round_order if view["phase"] in (TURNS, DISUNYER) else []
     public_seats = set(view["stuck"]) | {d["holder"] for d in view["duels"] if d.get("ace")}
     for s in holding:
         card = cards[s]
@@ -193,7 +193,9 @@ def _neither_ace_nor_king(card: str) -> bool:
     return not is_ace(card) and not is_king(card)
 
 
-def _hidden_card_rules(view: dict[str, Any], seq: list[int], hidden: list[int]) -> dict[int, Callable[[str], bool]]:
+def _hidden_card_rules(
+    view: dict[str, Any], round_order: list[int], hidden: list[int]
+) -> dict[int, Callable[[str], bool]]:
     """What each hidden card may be, by seat (seats left out may hold any card)."""
     if view["phase"] == TURNS:
         rule = _neither_ace_nor_king if view["mode"] == "stuck-king" else _not_ace
@@ -202,7 +204,7 @@ def _hidden_card_rules(view: dict[str, Any], seq: list[int], hidden: list[int]) 
         return {}
     holder = view["holder"]
     callers = {d["holder"] for d in view["duels"]}
-    before = seq[: seq.index(holder)] if holder in seq else []
+    before = round_order[: round_order.index(holder)] if holder in round_order else []
     rules: dict[int, Callable[[str], bool]] = {}
     for s in hidden:
         if s == holder or s in callers:
@@ -240,17 +242,17 @@ def _deal_unseen(
     return dealt["deck"], known_discard + dealt["discard"]
 
 
-def _pending_callers(view: dict[str, Any], seq: list[int], hands: list[str | None]) -> list[int]:
+def _pending_callers(view: dict[str, Any], round_order: list[int], hands: list[str | None]) -> list[int]:
     """The Ace holders after the one resolving a Disunyer, still to call."""
-    if view["phase"] != DISUNYER or view["holder"] not in seq:
+    if view["phase"] != DISUNYER or view["holder"] not in round_order:
         return []
-    after = seq[seq.index(view["holder"]) + 1:]
+    after = round_order[round_order.index(view["holder"]) + 1:]
     out_round = view["out_round"]
     return [s for s in after if (card := hands[s]) and is_ace(card) and not out_round[s]]
 
 
 def _sampled_state(
-    view: dict[str, Any], rng: random.Random, seq: list[int], hands: list[str | None], known: list[int],
+    view: dict[str, Any], rng: random.Random, round_order: list[int], hands: list[str | None], known: list[int],
     deck: list[str], discard: list[str],
 ) -> dict[str, Any]:
     phase = view["phase"]
@@ -269,11 +271,11 @@ def _sampled_state(
         "out": [o or 0 for o in view["out_round"]],
         "phase": phase,
         "step": view["step"],
-        "round_order": seq if phase != OVER else [],
-        "position": seq.index(turn) if turn is not None and turn in seq else 0,
+        "round_order": round_order if phase != OVER else [],
+        "position": round_order.index(turn) if turn is not None and turn in round_order else 0,
         "holder": view["holder"],
         "rival": view["rival"],
-        "pending": _pending_callers(view, seq, hands),
+        "pending": _pending_callers(view, round_order, hands),
         "stuck": list(view["stuck"]),
         "duels": list(view["duels"]),
         "last": view["last_round"],
@@ -296,14 +298,14 @@ def rollout_policy(engine: Engine, state: dict[str, Any], seat: int, rng: random
         return rng.choice(legal)
     hands = state["hands"]
     value = RANK_VALUE[hands[seat][0]]
-    seq = state["round_order"]
-    pos = state["position"]
+    round_order = state["round_order"]
+    position = state["position"]
     known = state["known"]
     bit = 1 << seat
-    for s in seq[:pos]:
+    for s in round_order[:position]:
         if known[s] & bit and RANK_VALUE[hands[s][0]] < value:
             return {"type": "keep"}  # someone who already played is known to be lower
-    last = pos == len(seq) - 1
+    last = position == len(round_order) - 1
     return {"type": "pass"} if value <= (4 if last else 3) else {"type": "keep"}
 
 

@@ -56,14 +56,14 @@ def deal(st: DisunyerState, events: Events) -> None:
     rnd = st["round"] + 1
     st["round"] = rnd
     out = st["out"]
-    seq = [s for s in st["order"] if not out[s]]
-    st["round_order"] = seq
+    round_order = [s for s in st["order"] if not out[s]]
+    st["round_order"] = round_order
     deck = st["deck"] = list(st["deck"])
     hands = st["hands"]
     known = st["known"]
-    events.append({"type": "deal", "round": rnd, "seats": seq})
+    events.append({"type": "deal", "round": rnd, "seats": round_order})
     aces = []
-    for s in seq:
+    for s in round_order:
         if deck:
             card = deck.pop(0)
         else:  # the discard pile shuffled into a new deck
@@ -104,31 +104,31 @@ def _stick_kings(st: DisunyerState, events: Events) -> list[int]:
 
 def advance_turns(st: DisunyerState, events: Events) -> None:
     """Apply forced keeps (stuck Kings); reveal once every seat has had its turn."""
-    seq = st["round_order"]
+    round_order = st["round_order"]
     stuck = st["stuck"]
-    while st["position"] < len(seq):
+    while st["position"] < len(round_order):
         if not stuck:
             return
-        pos = st["position"]
-        seat = seq[pos]
+        position = st["position"]
+        seat = round_order[position]
         if seat in stuck:
             events.append({"type": "keep", "seat": seat, "forced": "stuck"})
-        elif pos + 1 < len(seq) and seq[pos + 1] in stuck:
+        elif position + 1 < len(round_order) and round_order[position + 1] in stuck:
             events.append({"type": "keep", "seat": seat, "forced": "blocked"})
         else:
             return
-        st["position"] = pos + 1
+        st["position"] = position + 1
     reveal(st, events)
 
 
 def pass_card(st: DisunyerState, seat: int, events: Events) -> None:
     """``seat`` swaps cards with the next seat, or, as the last seat, with the deck."""
-    seq = st["round_order"]
-    pos = st["position"]
-    if pos + 1 == len(seq):
+    round_order = st["round_order"]
+    position = st["position"]
+    if position + 1 == len(round_order):
         _swap_with_deck(st, seat, events)
         return
-    nxt = seq[pos + 1]
+    nxt = round_order[position + 1]
     hands = st["hands"]
     known = st["known"]
     both = (1 << seat) | (1 << nxt)
@@ -158,12 +158,12 @@ def _swap_with_deck(st: DisunyerState, seat: int, events: Events) -> None:
 
 def reveal(st: DisunyerState, events: Events) -> None:
     """Every card shown; the seats with the lowest card are out."""
-    seq = st["round_order"]
+    round_order = st["round_order"]
     hands = st["hands"]
     cards: list[str | None] = [None] * seat_count(st)
-    for s in seq:
+    for s in round_order:
         cards[s] = hands[s]
-    losers = lowest_holders(hands, seq)
+    losers = lowest_holders(hands, round_order)
     rnd = st["round"]
     out = st["out"] = list(st["out"])
     for s in losers:

@@ -110,7 +110,7 @@ class DisunyerEngine:
             hand = None
             legal = []
         over = phase == OVER
-        seq = state["round_order"]
+        round_order = state["round_order"]
         log = state["log"]
         return {
             "game": NAME,
@@ -129,8 +129,8 @@ class DisunyerEngine:
             "cards": cards,
             "standing": [not o for o in out],
             "out_round": [o or None for o in out],
-            "in_round": list(seq),
-            "turn": seq[state["position"]] if phase == TURNS else None,
+            "in_round": list(round_order),
+            "turn": round_order[state["position"]] if phase == TURNS else None,
             "holder": state["holder"],
             "rival": state["rival"],
             "stuck": list(state["stuck"]),
@@ -217,8 +217,8 @@ def _keep(state: DisunyerState, seat: int, action: core.Action, events: Events) 
     if len(action) != 1:
         raise IllegalAction(f"A {action['type']} move takes no other data.")
     events.append({"type": "keep", "seat": seat})
-    pos = state["position"] = state["position"] + 1
-    if state["stuck"] or pos == len(state["round_order"]):  # forced keeps (stuck Kings), or the reveal
+    position = state["position"] = state["position"] + 1
+    if state["stuck"] or position == len(state["round_order"]):  # forced keeps (stuck Kings), or the reveal
         rounds.advance_turns(state, events)
 
 
@@ -231,8 +231,8 @@ def _pass(state: DisunyerState, seat: int, action: core.Action, events: Events) 
             raise IllegalAction("Your King is stuck: you must keep it.")
         raise IllegalAction("The next player has a stuck King: you must keep your card.")
     rounds.pass_card(state, seat, events)
-    pos = state["position"] = state["position"] + 1
-    if state["stuck"] or pos == len(state["round_order"]):  # forced keeps (stuck Kings), or the reveal
+    position = state["position"] = state["position"] + 1
+    if state["stuck"] or position == len(state["round_order"]):  # forced keeps (stuck Kings), or the reveal
         rounds.advance_turns(state, events)
 
 
