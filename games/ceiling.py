@@ -12,13 +12,14 @@ kinds in its definition (``SelfPlay.seeing``).
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from games import search
 
 ITERATIONS = 300
 
 
-def seeing(strong_class, guesser_class=None):
+def seeing(strong_class: Any, guesser_class: type | None = None) -> type:
     """A kind that searches ``strong_class``'s way over the true state. With
     ``guesser_class``, the guesses (of a hidden card) are that bot's, made from the
     view alone: the suit of a face-down Ace is then as hidden as for anyone else."""

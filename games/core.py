@@ -27,6 +27,7 @@ from collections.abc import Collection, Iterator, MutableSequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Protocol, TypeVar
 
 # Each game types its own state and views (``games/<game>/state.py``); to the contract
@@ -54,6 +55,13 @@ FRENCH_RANK_NAMES = {
     "T": "10", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace",
 }
 JOKERS = ("XR", "XB")
+
+
+class CardDeck(StrEnum):
+    """The kind of deck a game deals from (its cards' notation and names)."""
+
+    SPANISH = "spanish"
+    FRENCH = "french"
 
 
 class IllegalAction(Exception):
@@ -130,7 +138,7 @@ class SeededRandom(random.Random):
         self._pool_bits = 0
         super().__init__(0)
 
-    def seed(self, *args, **kwargs) -> None:  # random.Random.__init__ calls this
+    def seed(self, *args: Any, **kwargs: Any) -> None:  # random.Random.__init__ calls this
         pass
 
     def getrandbits(self, k: int) -> int:
@@ -151,7 +159,7 @@ class SeededRandom(random.Random):
     def random(self) -> float:
         return self.getrandbits(53) / (1 << 53)
 
-    def shuffle(self, x: MutableSequence) -> None:
+    def shuffle(self, x: MutableSequence[Any]) -> None:
         notes = _noted_draws.get()
         if notes is None:
             self._fisher_yates(x)
@@ -160,7 +168,7 @@ class SeededRandom(random.Random):
         self._fisher_yates(x)
         notes.append(Draw(self._game_seed, self._stream, given=given, result=list(x)))
 
-    def _fisher_yates(self, x: MutableSequence) -> None:
+    def _fisher_yates(self, x: MutableSequence[Any]) -> None:
         """``random.Random.shuffle`` exactly (each ``j`` drawn as ``randrange(i + 1)``
         is), with the stream's bits taken straight from the pool: every deal shuffles."""
         pool, pool_bits = self._pool, self._pool_bits
@@ -197,8 +205,8 @@ class Draw:
 
     seed: str
     stream: int
-    given: list | int
-    result: list | int
+    given: list[Any] | int
+    result: list[Any] | int
 
     @property
     def is_shuffle(self) -> bool:
@@ -223,6 +231,16 @@ def noting_draws() -> Iterator[list[Draw]]:
 def new_seed() -> str:
     """A fresh secret seed for a game started without one."""
     return secrets.token_hex(16)
+
+
+def game_seed(seed: Any) -> str:
+    """The seed a game starts from: ``seed``, a fresh one for ``None``; anything but a
+    string is refused (``InvalidOptions``), as every engine's ``start`` refuses it."""
+    if seed is None:
+        return new_seed()
+    if not isinstance(seed, str):
+        raise InvalidOptions("The seed must be a string.")
+    return seed
 
 
 def shuffled(cards: list[T], seed: str, stream: int) -> list[T]:
@@ -252,6 +270,12 @@ def is_seat(seat: Any, seat_count: int) -> bool:
     return type(seat) is int and 0 <= seat < seat_count
 
 
+def viewer(seat: Any, seat_count: int) -> int | None:
+    """Whose view ``view(state, seat)`` is: ``seat`` if it is a seat of the table, else
+    ``None``, a spectator's (every engine answers a seat outside the table so)."""
+    return seat if is_seat(seat, seat_count) else None
+
+
 def require_seat(seat: Any, seat_count: int) -> None:
     """Raise ``IllegalAction`` unless ``seat`` is a seat of the table."""
     if not is_seat(seat, seat_count):
@@ -268,7 +292,8 @@ def action_kind(action: Any) -> str:
     """The action's ``type``, or ``IllegalAction`` when it is not a well-formed action."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalAction("That is not a move: an action needs a type.")
-    return action["type"]
+    kind: str = action["type"]
+    return kind
 
 
 def places_from_exits(exit_groups: list[list[int]], winners: list[int], players: int) -> list[int]:
@@ -294,6 +319,20 @@ def place_points(place: int, players: int) -> int:
     return players + 1 - place
 
 
+@dataclass(frozen=True)
+class EveryCard:
+    """Where every card of a game lies (a replay shows them all at the end)."""
+
+    hands: list[list[str]]  # per seat
+    face_down: list[str | None]  # per seat: a card set aside face down (Court Piece's Hidden trump)
+    deck: list[str]  # in the order it would have been drawn, the top first
+    discard: list[str]
+
+    @property
+    def anyone_holds_cards(self) -> bool:
+        return any(self.hands) or any(self.face_down)
+
+
 TIMEOUT = "timeout"  # the key that marks the event of a move a timeout made
 
 
@@ -308,6 +347,7 @@ class Engine(Protocol):
     name: str
     min_players: int
     max_players: int
+    card_deck: CardDeck
 
     def validate_options(self, options: dict[str, Any], players: int | None = None) -> dict[str, Any]:
         """The options, normalised with defaults; ``InvalidOptions`` says what is wrong."""
@@ -319,7 +359,9 @@ class Engine(Protocol):
         self, players: int, options: dict[str, Any], seed: str | None = None,
         deck: list[str] | None = None,
     ) -> State:
-        """A new game. ``deck`` stacks the cards (top of the deck first)."""
+        """A new game. ``deck`` stacks the cards (top of the deck first). ``seed``: a
+        string, or ``None`` for a fresh one; anything else is ``InvalidOptions``
+        (``game_seed``)."""
 
     def to_act(self, state: State) -> list[int]:
         """Seats whose decision is awaited now (empty when the game is over)."""
@@ -341,7 +383,16 @@ class Engine(Protocol):
         """What a timeout plays for ``seat``."""
 
     def view(self, state: State, seat: int | None) -> View:
-        """Exactly what ``seat`` (or a spectator, ``None``) may know, with its legal actions."""
+        """Exactly what ``seat`` (or a spectator, ``None``) may know, with its legal
+        actions. A seat outside the table sees what a spectator sees (``viewer``)."""
 
     def outcome(self, state: State) -> dict[str, Any] | None:
-        """``None`` while playing; else ``{"places": [...], "winners": [...], ...}``."""
+        """``None`` while playing; else ``{"places": [...], "winners": [...], ...}``.
+
+        ``"counters"``, when the game counts more than places: per seat, what the
+        leaderboard counts for it, ``{counter key: count}`` (the keys of the game's
+        ``Leaderboard.counters``), the results keep them.
+        """
+
+    def every_card(self, state: State) -> EveryCard:
+        """Where every card lies now: a replay shows them all once the game is over."""

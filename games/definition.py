@@ -57,14 +57,10 @@ def modes_of(choice: Choice, slug: Callable[[Any], str] = str) -> tuple[Mode, ..
 
 def mode_option(options: Mapping[str, Any]) -> str:
     """The mode of a game whose ``mode`` option names it ("" without one)."""
-    return options.get("mode", "")
+    return str(options.get("mode", ""))
 
 
 def no_place_counters(place: int, won: bool, players: int) -> dict[str, int]:
-    return {}
-
-
-def no_recorded_counters(seat: int, outcome: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, int]:
     return {}
 
 
@@ -78,12 +74,11 @@ class Leaderboard:
     modes: tuple[Mode, ...] = ()
     # The mode a room's options make (one of ``modes``' slugs).
     mode_of: Callable[[Mapping[str, Any]], str] = mode_option
+    # What it counts besides games, wins and points: the engine's outcome gives each
+    # seat's count of those not derived from its place alone (``outcome()["counters"]``).
     counters: tuple[Counter, ...] = ()
     # What one seat's place alone counts: (place, won, players) -> {key: count}.
     place_counters: Callable[[int, bool, int], dict[str, int]] = no_place_counters
-    # What the game's end counts for one seat, kept on its result:
-    # (seat, outcome, final state) -> {key: count}.
-    recorded_counters: Callable[[int, Mapping[str, Any], Mapping[str, Any]], dict[str, int]] = no_recorded_counters
     ladder: Ladder | None = None
     games_word: str = "Games"  # a board's heading for the games played
     wins_word: str = "Wins"
@@ -220,3 +215,19 @@ class GameDefinition:
 
     def team_of(self, seat: int) -> int:
         return seat % self.teams if self.teams else seat
+
+    @property
+    def outcome_counters(self) -> tuple[str, ...]:
+        """The keys of the counters (its ladder's steps included) that the engine's
+        outcome gives a seat, rather than its place (``Leaderboard.place_counters``)."""
+        board = self.leaderboard
+        engine = self.engine
+        from_places = {
+            key
+            for players in range(engine.min_players, engine.max_players + 1)
+            for place in range(1, players + 1)
+            for won in (False, True)
+            for key in board.place_counters(place, won, players)
+        }
+        steps = board.ladder.steps if board.ladder else ()
+        return tuple(counter.key for counter in (*board.counters, *steps) if counter.key not in from_places)

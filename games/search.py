@@ -26,13 +26,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from games.core import IllegalAction
+from games.core import Engine, IllegalAction
 
 DEFAULT_BUDGET = 0.8
 
-Determinize = Callable[[dict, random.Random, Any], dict]
-Policy = Callable[[Any, dict, int, random.Random], dict]
-Evaluate = Callable[[Any, dict, int, dict], float]
+Determinize = Callable[[dict[str, Any], random.Random, Any], dict[str, Any]]
+Policy = Callable[[Any, dict[str, Any], int, random.Random], dict[str, Any]]
+Evaluate = Callable[[Any, dict[str, Any], int, dict[str, Any]], float]
 # A part of a deal for ``fill_slots``: (key, how many cards, the cards it may hold or None).
 Slot = tuple[Any, int, Callable[[str], bool] | None]
 
@@ -58,12 +58,12 @@ class SearchBot:
 
     def __init__(
         self,
-        engine,
+        engine: Engine,
         determinize: Determinize,
         policy: Policy | None,
         evaluate: Evaluate,
         *,
-        stop: Callable[[Any, dict, dict], bool] | None = None,
+        stop: Callable[[Any, dict[str, Any], dict[str, Any]], bool] | None = None,
         memory: Any = None,
         budget: float | None = DEFAULT_BUDGET,
         iterations: int | None = None,
@@ -85,11 +85,11 @@ class SearchBot:
         self.last_stats: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ public
-    def choose(self, view: dict, rng: random.Random) -> dict:
+    def choose(self, view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         started = self.clock()
         if self.memory is not None:
             self.memory.update(view)
-        legal = view["legal"]
+        legal: list[dict[str, Any]] = view["legal"]
         if len(legal) <= 1:
             self.last_stats = {"iterations": 0, "seconds": self.clock() - started}
             return legal[0]
@@ -146,7 +146,7 @@ class SearchBot:
             key=lambda i: totals[i] / visits[i] + c * math.sqrt(log_n / visits[i]),
         )
 
-    def _simulate(self, world: dict, seat: int, action: dict, rng: random.Random) -> float:
+    def _simulate(self, world: dict[str, Any], seat: int, action: dict[str, Any], rng: random.Random) -> float:
         engine, policy = self.engine, self.policy
         assert policy is not None, "a search bot without a rollout policy overrides _simulate"
         root_info = {"seat": seat, "start": world}
@@ -174,14 +174,14 @@ class PairedSearchBot(SearchBot):
 
     preference = 0.0
 
-    def candidates(self, view: dict, rng: random.Random) -> tuple[list[int], int | None]:
+    def candidates(self, view: dict[str, Any], rng: random.Random) -> tuple[list[int], int | None]:
         """The indices of the legal actions worth comparing, and the one preferred (or None)."""
         return list(range(len(view["legal"]))), None
 
-    def choose(self, view: dict, rng: random.Random) -> dict:
+    def choose(self, view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         started = self.clock()
         self.memory.update(view)
-        legal = view["legal"]
+        legal: list[dict[str, Any]] = view["legal"]
         if len(legal) <= 1:
             self.last_stats = {"iterations": 0, "seconds": self.clock() - started}
             return legal[0]
@@ -204,7 +204,9 @@ class PairedSearchBot(SearchBot):
         }
         return legal[best]
 
-    def _paired(self, view: dict, rng: random.Random, candidates: list[int], started: float):
+    def _paired(
+        self, view: dict[str, Any], rng: random.Random, candidates: list[int], started: float
+    ) -> tuple[dict[int, float], int, int, int]:
         """(total value per candidate, complete rounds, rollouts, failed samples)."""
         legal, seat = view["legal"], view["seat"]
         deadline = None if self.budget is None else started + self.budget
@@ -232,23 +234,25 @@ class PairedSearchBot(SearchBot):
         return totals, rounds, rollouts, failures
 
 
-def random_policy(engine, state: dict, seat: int, rng: random.Random) -> dict:
+def random_policy(engine: Engine, state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
     """Uniform over the legal actions."""
-    return rng.choice(engine.legal_actions(state, seat))
+    legal: list[dict[str, Any]] = engine.legal_actions(state, seat)
+    return rng.choice(legal)
 
 
 def view_policy(bot_factory: Callable[[], Any], epsilon: float = 0.1) -> Policy:
     """A rollout policy that asks a view-based bot (e.g. RuleBot) at every decision,
     playing a random legal action with probability ``epsilon`` for variety."""
 
-    def policy(engine, state: dict, seat: int, rng: random.Random) -> dict:
+    def policy(engine: Engine, state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
         view = engine.view(state, seat)
-        legal = view["legal"]
+        legal: list[dict[str, Any]] = view["legal"]
         if len(legal) == 1:
             return legal[0]
         if rng.random() < epsilon:
             return rng.choice(legal)
-        return bot_factory().choose(view, rng)
+        action: dict[str, Any] = bot_factory().choose(view, rng)
+        return action
 
     return policy
 

@@ -6,9 +6,10 @@ from two places:
 
 * ``place_counters``: what follows from one seat's place alone (its place, whether it
   won and the table size). Computed again whenever needed.
-* ``recorded_counters``: what the game's end tells about a seat (the outcome and the
-  final engine state). Stored on the seat's ``Result.counters`` when the game is
-  recorded, so a void (or a recount) reads them back from the result alone.
+* ``recorded_counters``: what the game's end tells about a seat, as the engine's
+  outcome gives it (``outcome["counters"]``). Stored on the seat's ``Result.counters``
+  when the game is recorded, so a void (or a recount) reads them back from the result
+  alone.
 
 Derived figures are computed from the sums when shown: a game's ladder (its
 definition's ``leaderboard.ladder``) shows the best step with at least one count.
@@ -28,10 +29,10 @@ def place_counters(game: str, place: int, won: bool, players: int) -> dict[str, 
     return registry.definition(game).leaderboard.place_counters(place, won, players)
 
 
-def recorded_counters(game: str, seat: int, outcome: Mapping, state: Mapping | None) -> dict[str, int]:
+def recorded_counters(seat: int, outcome: Mapping) -> dict[str, int]:
     """The counters the end of a game gives ``seat`` (kept on its result); zeros left out."""
-    counters = registry.definition(game).leaderboard.recorded_counters(seat, outcome, state or {})
-    return {key: value for key, value in counters.items() if value}
+    counters = outcome.get("counters") or ()
+    return {key: value for key, value in counters[seat].items() if value} if counters else {}
 
 
 def counters_for(
@@ -41,12 +42,11 @@ def counters_for(
     players: int,
     seat: int = 0,
     outcome: Mapping | None = None,
-    state: Mapping | None = None,
 ) -> dict[str, int]:
     """Every counter one seat's result adds: from its place and from the game's end."""
     counters = dict(place_counters(game, place, won, players))
     if outcome is not None:
-        for key, value in recorded_counters(game, seat, outcome, state).items():
+        for key, value in recorded_counters(seat, outcome).items():
             counters[key] = counters.get(key, 0) + value
     return counters
 

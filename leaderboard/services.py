@@ -65,7 +65,6 @@ def record_results(room, match, seats, outcome) -> None:
     players = len(seats)
     finished_at = match.finished_at
     mode = mode_of(room.game, room.options)
-    state = match.state if isinstance(match.state, dict) else {}
     results = [
         Result(
             room=room,
@@ -83,7 +82,7 @@ def record_results(room, match, seats, outcome) -> None:
             won=seat.index in outcome["winners"],
             had_bots=match.had_bots,
             finished_at=finished_at,
-            counters=recorded_counters(room.game, seat.index, outcome, state),
+            counters=recorded_counters(seat.index, outcome),
         )
         for seat in seats
     ]

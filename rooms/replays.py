@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from django.utils.html import format_html
 
-from games.core import TIMEOUT, IllegalAction
+from games.core import TIMEOUT, CardDeck, EveryCard, IllegalAction
 from rooms.gamerules import rules_for
 from rooms.models import MatchAction
 from rooms.presence import NOBODY
@@ -25,7 +25,6 @@ from rooms.templatetags.tables import event_line
 from rooms.templating import render
 
 SPECTATOR = "spectator"  # the point of view of someone watching, in a replay's URL
-SPANISH_DECK_GAMES = frozenset({"disunyer"})  # their cards are drawn from the Spanish deck
 
 
 class ReplayBroken(Exception):
@@ -161,29 +160,15 @@ def hand(game: str, state: dict, seat: int | None) -> list[str]:
     return _cards(view.get("hand")) + _cards(view.get("face_down"))
 
 
-@dataclass(frozen=True)
-class AllCards:
-    """Every card of a game at its end, as the final state holds them."""
-
-    hands: list[list[str]]  # per seat
-    face_down: list[str | None]  # per seat: Court Piece's Hidden trump card, still set aside
-    deck: list[str]  # in the order it would have been drawn, the top first
-    discard: list[str]
-
-    @property
-    def anyone_holds_cards(self) -> bool:
-        return any(self.hands) or any(self.face_down)
+def every_card(game: str, state: dict) -> EveryCard:
+    """All the hands, the cards set aside face down, the deck and the discard pile at the
+    end (only the last step may show them)."""
+    return rules_for(game).engine.every_card(state)
 
 
-def every_card(game: str, state: dict) -> AllCards:
-    """All the hands, the deck and the discard pile at the end (only the last step may
-    show them). Every game keeps its hands as ``hands``, Disunyer and Dayous their deck
-    and discard pile as ``deck`` and ``discard``; a card set aside face down is in its
-    holder's own view."""
-    engine = rules_for(game).engine
-    hands = [_cards(cards) for cards in state["hands"]]
-    face_down = [engine.view(state, seat).get("face_down") for seat in range(len(hands))]
-    return AllCards(hands, face_down, list(state.get("deck") or []), list(state.get("discard") or []))
+def spanish_cards(game: str) -> bool:
+    """Whether the game deals from the Spanish deck (its cards are named so)."""
+    return rules_for(game).engine.card_deck is CardDeck.SPANISH
 
 
 def _cards(cards) -> list[str]:

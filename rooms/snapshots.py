@@ -34,7 +34,7 @@ log = logging.getLogger(__name__)
 # Long enough for a viewer to catch up on versions it was told about out of order or
 # late; a viewer further behind is sent the newest table, which is whole too.
 STORED_SECONDS = 60
-FORMAT = 9  # bump when Snapshot (or what its extras hold) changes shape, so no process reads another's pickles
+FORMAT = 10  # bump when Snapshot (or what its extras hold) changes shape, so no process reads another's pickles
 
 
 @dataclass(frozen=True)

@@ -290,6 +290,6 @@ def replay(request, code):
         "board": replays.board(room, seats, step, seat, match.ended_by_staff),
         "hand": replays.hand(room.game, step.state, seat),
         "every_card": replays.every_card(room.game, step.state) if step.is_last else None,
-        "spanish": room.game in replays.SPANISH_DECK_GAMES,
+        "spanish": replays.spanish_cards(room.game),
     }
     return render(request, "rooms/_replay_step.html" if request.htmx else "rooms/replay.html", context)

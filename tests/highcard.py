@@ -27,6 +27,7 @@ class HighCardEngine:
     name = "highcard"
     min_players = 2
     max_players = 4
+    card_deck = core.CardDeck.FRENCH
 
     def validate_options(self, options: dict[str, Any], players: int | None = None) -> dict[str, Any]:
         if options:
@@ -79,6 +80,10 @@ class HighCardEngine:
         places = [1 + sum(other > mine for other in strength) for mine in strength]
         firsts = [seat for seat, place in enumerate(places) if place == 1]
         return {"places": places, "winners": firsts if len(firsts) == 1 else []}
+
+    def every_card(self, state: dict) -> core.EveryCard:
+        """The cards dealt; the rest of the deck is not kept."""
+        return core.EveryCard([[card] for card in state["hands"]], [None] * state["players"], [], [])
 
 
 class ShowBot:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from games import search
+from games.core import Engine
 from games.courtpiece.cards import (
     DECK,
     FACE_DOWN,
@@ -21,6 +22,7 @@ from games.courtpiece.cards import (
 from games.courtpiece.memory import Memory
 from games.courtpiece.playout import Playout
 from games.courtpiece.rules import ENGINE
+from games.courtpiece.state import team_of
 
 
 def _rank(card: str) -> int:
@@ -30,7 +32,7 @@ def _rank(card: str) -> int:
 class RandomBot:
     """Uniform over the legal actions."""
 
-    def choose(self, view: dict, rng: random.Random) -> dict:
+    def choose(self, view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         return rng.choice(view["legal"])
 
 
@@ -55,8 +57,8 @@ class RuleBot:
     def __init__(self, memory: bool = True) -> None:
         self.memory = Memory() if memory else None
 
-    def choose(self, view: dict, rng: random.Random) -> dict:
-        legal = view["legal"]
+    def choose(self, view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+        legal: list[dict[str, Any]] = view["legal"]
         if self.memory is not None:
             self.memory.update(view)
         if len(legal) == 1:
@@ -68,7 +70,7 @@ class RuleBot:
             return _play(self._lead(plays, _trump_known(view), view))
         return _answer(view, legal, plays)
 
-    def _lead(self, plays: list[str], trump: str | None, view: dict) -> str:
+    def _lead(self, plays: list[str], trump: str | None, view: dict[str, Any]) -> str:
         plain = [c for c in plays if c[1] != trump]
         if not plain:
             return min(plays, key=_rank)
@@ -89,7 +91,7 @@ class RuleBot:
         return min((c for c in plain if c[1] == suit), key=_rank)
 
 
-def _play(card: str) -> dict:
+def _play(card: str) -> dict[str, Any]:
     return {"type": "play", "card": card}
 
 
@@ -102,20 +104,20 @@ def _lowest_of_best_suit(cards: list[str]) -> str:
     return _lowest([c for c in cards if c[1] == suit])
 
 
-def _call(hand: list[str], face_down: bool) -> dict:
+def _call(hand: list[str], face_down: bool) -> dict[str, Any]:
     """The suit held most (Hidden: its lowest card, placed face down)."""
     if face_down:
         return {"type": "call", "card": _lowest_of_best_suit(hand)}
     return {"type": "call", "suit": best_suit(hand)}
 
 
-def _trump_known(view: dict) -> str | None:
+def _trump_known(view: dict[str, Any]) -> str | None:
     """The trump suit, if it has power or this seat called it."""
     trump = view["trump"] if view["trump_power"] or view["seat"] == view["caller"] else None
     return None if trump in ("hidden", "none yet") else trump
 
 
-def _answer(view: dict, legal: list[dict], plays: list[str]) -> dict:
+def _answer(view: dict[str, Any], legal: list[dict[str, Any]], plays: list[str]) -> dict[str, Any]:
     """A card (or asking to see the trump) on a trick already led."""
     trick = view["trick"]
     lead = view["lead_suit"]
@@ -155,7 +157,7 @@ def _winning_trumps(plays: list[str], lead: str, power_trump: str | None, best: 
 # below works from views only; the states built here are the bot's own guesses.
 
 
-def determinize(view: dict, rng: random.Random, memory: Memory | None = None) -> dict:
+def determinize(view: dict[str, Any], rng: random.Random, memory: Memory | None = None) -> dict[str, Any]:
     """A full Court Piece state consistent with everything ``view`` (and ``memory``) shows.
 
     The seat's own cards are as shown; the unseen cards (not in its hand, not
@@ -171,7 +173,7 @@ def determinize(view: dict, rng: random.Random, memory: Memory | None = None) ->
     cards = _deal_calling(view, rng) if view["phase"] == "call" else _deal_playing(view, memory, pool, rng)
     last = view["last_trick"]
     return {
-        "opts": view["options"],
+        "options": view["options"],
         "seed": search.fresh_seed(rng),
         "stream": 1 + view["round"],
         "stack": None,
@@ -187,18 +189,18 @@ def determinize(view: dict, rng: random.Random, memory: Memory | None = None) ->
         "five": cards["five"],
         "trump": cards["trump"],
         "power": cards["power"],
-        "fd": cards["fd"],
+        "face_down": cards["face_down"],
         "hands": cards["hands"],
         "trick": cards["trick"],
-        "tlead": view["trick_leader"],
-        "tdown": [i for i, e in enumerate(view["trick"]) if e["card"] == FACE_DOWN],
-        "tpow": view["trick_trump_from"],
+        "trick_leader": view["trick_leader"],
+        "trick_face_down": [i for i, e in enumerate(view["trick"]) if e["card"] == FACE_DOWN],
+        "trick_trump_from": view["trick_trump_from"],
         "asked": _asked(view),
-        "ntrick": view["tricks_played"],
+        "tricks_played": view["tricks_played"],
         "pile": view["pile"],
         "picked": sum(view["hands"]) > 0,
-        "prev": view["streak"],
-        "prev_ace": _won_with_an_ace(last),
+        "streak_winner": view["streak"],
+        "streak_ace": _won_with_an_ace(last),
         "won": list(view["hands"]),
         "gone": cards["gone"],
         "down": [],
@@ -207,7 +209,7 @@ def determinize(view: dict, rng: random.Random, memory: Memory | None = None) ->
     }
 
 
-def _unseen(view: dict, memory: Memory) -> list[str]:
+def _unseen(view: dict[str, Any], memory: Memory) -> list[str]:
     """The cards this seat has not seen this round, in deck order."""
     seen = set(view["hand"]) | set(memory.played) | {e["card"] for e in view["trick"] if e["card"] != FACE_DOWN}
     if view["face_down"]:
@@ -218,7 +220,7 @@ def _unseen(view: dict, memory: Memory) -> list[str]:
     return pool
 
 
-def _deal_calling(view: dict, rng: random.Random) -> dict:
+def _deal_calling(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """While the trump is called only the caller has seen cards (its first five, which
     lead its hand): all the others are dealt at random."""
     me, hand = view["seat"], list(view["hand"])
@@ -228,32 +230,32 @@ def _deal_calling(view: dict, rng: random.Random) -> dict:
     assert dealt is not None  # (no slot has a constraint)
     hands = [hand + dealt[s] if s == me else dealt[s] for s in range(4)]
     five = hands[view["caller"]][:5]
-    return {"five": five, "trump": None, "power": False, "fd": None, "hands": hands, "trick": [], "gone": []}
+    return {"five": five, "trump": None, "power": False, "face_down": None, "hands": hands, "trick": [], "gone": []}
 
 
-def _deal_playing(view: dict, memory: Memory, pool: list[str], rng: random.Random) -> dict:
+def _deal_playing(view: dict[str, Any], memory: Memory, pool: list[str], rng: random.Random) -> dict[str, Any]:
     """The unseen cards dealt to the other hands, the face-down cards of the trick, the
     finished tricks and a Hidden trump this seat may not know."""
-    me, caller, opts = view["seat"], view["caller"], view["options"]
+    me, caller, options = view["seat"], view["caller"], view["options"]
     power = view["trump_power"]
-    hidden_trump = opts["game"] == "hidden" and view["face_down_placed"]
+    hidden_trump = options["game"] == "hidden" and view["face_down_placed"]
     known_in: dict[int, list[str]] = {s: [] for s in range(4)}
     shown = memory.shown if memory.shown and power else None
     if shown and shown in pool and caller is not None and caller != me:
         known_in[caller].append(shown)
         pool.remove(shown)
     trick_cards = [e["card"] for e in view["trick"]]
-    fd = view["face_down"]
+    face_down = view["face_down"]
     slots = _slots(view, memory, known_in, hidden_trump, trick_cards, len(pool))
     dealt = search.deal_unseen(pool, slots, rng)
     hands = [sorted_hand(known_in[s] + dealt[s]) if s != me else list(view["hand"]) for s in range(4)]
-    if hidden_trump and fd is None:
-        fd = dealt["fd"][0]
+    if hidden_trump and face_down is None:
+        face_down = dealt["face_down"][0]
     trump = None if view["trump"] in ("none yet", "hidden") else view["trump"]
     if hidden_trump and not power:
-        trump = fd[1]
-    if not hidden_trump and opts["game"] == "hidden" and not power:
-        fd = None
+        trump = face_down[1]
+    if not hidden_trump and options["game"] == "hidden" and not power:
+        face_down = None
     sampled_down = iter(dealt["trick"])
     trick_cards = [next(sampled_down) if c == FACE_DOWN else c for c in trick_cards]
     gone = [c for c in memory.played if c not in trick_cards] + dealt["gone"]
@@ -261,7 +263,7 @@ def _deal_playing(view: dict, memory: Memory, pool: list[str], rng: random.Rando
         "five": None,
         "trump": trump,
         "power": power,
-        "fd": fd if hidden_trump or (opts["game"] == "hidden" and fd) else None,
+        "face_down": face_down if hidden_trump or (options["game"] == "hidden" and face_down) else None,
         "hands": hands,
         "trick": trick_cards,
         "gone": gone,
@@ -269,7 +271,7 @@ def _deal_playing(view: dict, memory: Memory, pool: list[str], rng: random.Rando
 
 
 def _slots(
-    view: dict,
+    view: dict[str, Any],
     memory: Memory,
     known_in: dict[int, list[str]],
     hidden_trump: bool,
@@ -289,7 +291,7 @@ def _slots(
             allowed = (lambda c, bad=bad: c[1] not in bad) if bad else None
             slots.append((s, counts[s] - len(known_in[s]), allowed))
     if hidden_trump and view["face_down"] is None:
-        slots.append(("fd", 1, None))
+        slots.append(("face_down", 1, None))
     slots.append(("trick", trick_cards.count(FACE_DOWN), None))
     gone_unknown = view["tricks_played"] * 4 - sum(1 for c in memory.played if c not in trick_cards)
     slots.append(("gone", max(0, gone_unknown), None))
@@ -299,17 +301,17 @@ def _slots(
     return slots
 
 
-def _asked(view: dict) -> int | None:
+def _asked(view: dict[str, Any]) -> int | None:
     """The seat to act, if it has just asked to see the trump (and must play one)."""
     log = view["log"]
-    turn = view["to_act"][0] if view["to_act"] else None
+    turn: int | None = view["to_act"][0] if view["to_act"] else None
     if (len(log) >= 2 and log[-1].get("type") == "trump_shown" and log[-1].get("how") == "ask"
             and log[-2].get("type") == "ask" and log[-2].get("seat") == turn):
         return turn
     return None
 
 
-def _won_with_an_ace(last: dict | None) -> bool:
+def _won_with_an_ace(last: dict[str, Any] | None) -> bool:
     """Whether the last trick was won with an ace (face down, it was not)."""
     if not last:
         return False
@@ -329,10 +331,10 @@ def round_value(team: int, winning_team: int, points: int, hands: list[int]) -> 
     return 0.5 + sign * 0.3 * points + bonus
 
 
-def evaluate(engine, state: dict, seat: int, root: dict) -> float:
+def evaluate(engine: Engine, state: dict[str, Any], seat: int, root: dict[str, Any]) -> float:
     """The value for ``seat`` of a state just past the end of the searched round."""
     last = state["history"][-1]
-    return round_value(seat % 2, last["winning_team"], last["points"], last["hands"])
+    return round_value(team_of(seat), last["winning_team"], last["points"], last["hands"])
 
 
 class StrongBot(search.PairedSearchBot):
@@ -345,12 +347,12 @@ class StrongBot(search.PairedSearchBot):
 
     def __init__(self, budget: float | None = search.DEFAULT_BUDGET, iterations: int | None = None) -> None:
         super().__init__(
-            ENGINE, determinize, None, evaluate, memory=Memory(), budget=budget, iterations=iterations,
+            cast(Engine, ENGINE), determinize, None, evaluate, memory=Memory(), budget=budget, iterations=iterations,
         )
 
-    def _simulate(self, world: dict, seat: int, action: dict, rng: random.Random) -> float:
+    def _simulate(self, world: dict[str, Any], seat: int, action: dict[str, Any], rng: random.Random) -> float:
         state, _ = self.engine.apply(world, seat, action)
         if state["round"] != world["round"] or state["phase"] == "over":
             return self.evaluate(self.engine, state, seat, {"seat": seat, "start": world})
         winning_team, points, hands = Playout.from_state(state, self.memory.voids).run(rng)
-        return round_value(seat % 2, winning_team, points, hands)
+        return round_value(team_of(seat), winning_team, points, hands)

@@ -11,6 +11,7 @@ from games.core import Engine
 from games.courtpiece.bots import RandomBot, RuleBot, StrongBot
 from games.courtpiece.options import OPTIONS, VARIANT
 from games.courtpiece.rules import ENGINE
+from games.courtpiece.state import TEAMS, team_of
 from games.definition import (
     DIGITS,
     Counter,
@@ -24,26 +25,16 @@ from games.definition import (
     modes_of,
 )
 
-TEAMS = 2  # partners sit opposite: seats 0 & 2 and 1 & 3
-TEAM_COUNTERS = ("rounds_won", "courts", "goon_courts")
-
 
 def mode_of(options: Mapping[str, Any]) -> str:
-    return options.get(VARIANT.key, VARIANT.default)
-
-
-def recorded_counters(seat: int, outcome: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, int]:
-    """The rounds, Courts and Goon Courts of the seat's team."""
-    stats = outcome.get("stats") or state.get("stats") or {}
-    team = seat % TEAMS
-    return {key: int((stats.get(key) or [0, 0])[team]) for key in TEAM_COUNTERS}
+    return str(options.get(VARIANT.key, VARIANT.default))
 
 
 def tournament_scores(outcome: Mapping[str, Any] | None, players: int) -> list[float]:
     """The table points won by each seat's team (none for an unfinished game)."""
     if outcome is None:
         return [0.0] * players
-    return [float(outcome["team_points"][seat % TEAMS]) for seat in range(players)]
+    return [float(outcome["team_points"][team_of(seat)]) for seat in range(players)]
 
 
 def round_coins(events: Sequence[Mapping[str, Any]], seats: int, bet: int) -> list[RoundCoins]:
@@ -54,13 +45,13 @@ def round_coins(events: Sequence[Mapping[str, Any]], seats: int, bet: int) -> li
     for event in events:
         if event.get("type") != "round_over":
             continue
-        team = int(event["winning_team"]) % TEAMS
+        team = int(event["winning_team"])
         all_hands = bool(event.get("all_hands"))
         moved.append(
             RoundCoins(
                 round=int(event["round"]),
-                winners=tuple(seat for seat in range(seats) if seat % TEAMS == team),
-                losers=tuple(seat for seat in range(seats) if seat % TEAMS != team),
+                winners=tuple(seat for seat in range(seats) if team_of(seat) == team),
+                losers=tuple(seat for seat in range(seats) if team_of(seat) != team),
                 amount=2 * bet if all_hands else bet,
                 why="doubled: all 13 hands" if all_hands else "",
             )
@@ -112,7 +103,6 @@ GAME = GameDefinition(
             Counter("courts", "Courts", "Courts"),
             Counter("goon_courts", "Goon Courts", "Goon Courts"),
         ),
-        recorded_counters=recorded_counters,
         games_word="Tables",
         wins_word="Won",
         game_word="table",

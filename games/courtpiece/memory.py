@@ -4,6 +4,7 @@ played, the suits each seat has shown void in, the trump once known."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from games.courtpiece.cards import FACE_DOWN
 
@@ -17,7 +18,7 @@ class Memory:
 
     def __init__(self) -> None:
         self.round = None
-        self.last_log: list[dict] = []
+        self.last_log: list[dict[str, Any]] = []
         self._reset()
 
     def _reset(self) -> None:
@@ -31,7 +32,7 @@ class Memory:
         self.asked: int | None = None
         self.trump: str | None = None
 
-    def update(self, view: dict) -> None:
+    def update(self, view: dict[str, Any]) -> None:
         log = view["log"]
         if view["round"] != self.round:
             self.round = view["round"]
@@ -50,16 +51,16 @@ class Memory:
         if view["trump_power"] or view["trump"] not in ("hidden", "none yet"):
             self.trump = view["trump"]
 
-    def _read(self, ev: dict) -> None:
+    def _read(self, ev: dict[str, Any]) -> None:
         reader = _READERS.get(ev.get("type", ""))
         if reader is not None:
             reader(self, ev)
 
-    def _read_deal(self, ev: dict) -> None:
+    def _read_deal(self, ev: dict[str, Any]) -> None:
         self._reset()
         self.caller = ev.get("caller")
 
-    def _read_play(self, ev: dict) -> None:
+    def _read_play(self, ev: dict[str, Any]) -> None:
         seat, card = ev["seat"], ev["card"]
         if self.in_trick == 0:
             self.trick_lead = None if card == FACE_DOWN else card[1]
@@ -80,25 +81,25 @@ class Memory:
         if self.asked == seat and self.trump and card != FACE_DOWN and card[1] != self.trump:
             self.voids[seat].add(self.trump)
 
-    def _read_ask(self, ev: dict) -> None:
+    def _read_ask(self, ev: dict[str, Any]) -> None:
         self.asked = ev["seat"]
 
-    def _read_trump_shown(self, ev: dict) -> None:
+    def _read_trump_shown(self, ev: dict[str, Any]) -> None:
         self.shown = ev["card"]
         self.trump = ev["suit"]
         self.caller = ev["seat"]
         self.voids[ev["seat"]].discard(ev["suit"])  # the card is back in that hand
 
-    def _read_trump(self, ev: dict) -> None:
+    def _read_trump(self, ev: dict[str, Any]) -> None:
         """A trump made (Rung Kaat) or called by suit (a Hidden call names none)."""
         if ev.get("suit"):
             self.trump = ev["suit"]
 
-    def _read_trick(self, ev: dict) -> None:
+    def _read_trick(self, ev: dict[str, Any]) -> None:
         self.in_trick = 0
 
 
-_READERS: dict[str, Callable[[Memory, dict], None]] = {
+_READERS: dict[str, Callable[[Memory, dict[str, Any]], None]] = {
     "deal": Memory._read_deal,
     "play": Memory._read_play,
     "ask": Memory._read_ask,

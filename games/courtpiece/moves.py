@@ -19,7 +19,7 @@ from games.courtpiece.state import CALL, CourtPieceAction, CourtPieceState
 
 def face_down_out(state: CourtPieceState, seat: int) -> bool:
     """True when ``seat`` is the Hidden caller whose face-down card is still out of hand."""
-    return state["fd"] is not None and not state["power"] and seat == state["caller"]
+    return state["face_down"] is not None and not state["power"] and seat == state["caller"]
 
 
 def cards_allowed(state: CourtPieceState, seat: int, hand: list[str]) -> list[str]:
@@ -37,13 +37,13 @@ def legal_actions(state: CourtPieceState, seat: int) -> list[CourtPieceAction]:
     if state["phase"] == CALL:
         return _calls(state)
     hand = state["hands"][seat]
-    fd = state["fd"]
-    if not hand and fd is not None and face_down_out(state, seat):
-        return [{"type": "play", "card": fd}]
+    face_down = state["face_down"]
+    if not hand and face_down is not None and face_down_out(state, seat):
+        return [{"type": "play", "card": face_down}]
     trick = state["trick"]
     if not trick:
         acts: list[CourtPieceAction] = [{"type": "play", "card": c} for c in hand]
-        if state["ntrick"] > 0 and face_down_out(state, seat):
+        if state["tricks_played"] > 0 and face_down_out(state, seat):
             acts.append({"type": "show"})
         return acts
     cards = cards_allowed(state, seat, hand)
@@ -55,7 +55,7 @@ def legal_actions(state: CourtPieceState, seat: int) -> list[CourtPieceAction]:
 
 def _calls(state: CourtPieceState) -> list[CourtPieceAction]:
     five = state["five"] or []
-    if state["opts"]["game"] == "hidden":
+    if state["options"]["game"] == "hidden":
         return [{"type": "call", "card": c} for c in sorted_hand(five)]
     held = {c[1] for c in five}
     return [{"type": "call", "suit": x} for x in SUITS if x in held]
@@ -63,7 +63,7 @@ def _calls(state: CourtPieceState) -> list[CourtPieceAction]:
 
 def _may_ask(state: CourtPieceState, seat: int) -> bool:
     """Whether ``seat``, void in the suit led, may ask to see a Hidden trump still face down."""
-    return state["fd"] is not None and not state["power"] and seat != state["caller"]
+    return state["face_down"] is not None and not state["power"] and seat != state["caller"]
 
 
 def default_action(state: CourtPieceState, seat: int) -> CourtPieceAction:
@@ -76,7 +76,7 @@ def default_action(state: CourtPieceState, seat: int) -> CourtPieceAction:
     trick = state["trick"]
     if (
         state["trump"] is None
-        and state["opts"]["game"] == "rung-kaat"
+        and state["options"]["game"] == "rung-kaat"
         and trick
         and all(c[1] != trick[0][1] for c in cards)
     ):
@@ -91,6 +91,6 @@ def _default_call(state: CourtPieceState) -> CourtPieceAction:
     """The suit held most among the first five (Hidden: its lowest card, face down)."""
     five = state["five"] or []
     suit = best_suit(five)
-    if state["opts"]["game"] == "hidden":
+    if state["options"]["game"] == "hidden":
         return {"type": "call", "card": lowest_of_suit(five, suit)}
     return {"type": "call", "suit": suit}

@@ -80,23 +80,8 @@ def validate_options(options: dict[str, Any] | None, players: int | None = None)
     """The options, normalised with defaults; ``InvalidOptions`` says what is wrong."""
     if players is not None and (not core.is_whole_number(players) or players != MIN_PLAYERS):
         raise InvalidOptions("Court Piece is played by exactly 4 players.")
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise InvalidOptions("The table options must be a set of named values.")
-    unknown = sorted(str(k) for k in options if k not in DEFAULT_OPTIONS)
-    if unknown:
-        raise InvalidOptions(f"Unknown option for Court Piece: {', '.join(unknown)}.")
-    out = dict(DEFAULT_OPTIONS)
-    out.update(options)
-    if not VARIANT.accepts(out["game"]):
-        raise InvalidOptions(f"The game must be one of: {', '.join(map(str, VARIANT.choices))}.")
-    if not PILE.accepts(out["pile"]):
-        sizes = either([f'"{sizes}"' for sizes in PILES])
-        raise InvalidOptions(f"The pile size must be {sizes}.")
-    for switch in (ACE_CANNOT_WIN_PILE, SIX_POINT):
-        if not switch.accepts(out[switch.key]):
-            raise InvalidOptions(f"The option {switch.key} must be true or false.")
+    out = _with_defaults(options)
+    _check_choices(out)
     out["four_point_rank"] = _four_point_rank(out["four_point_rank"])
     if OPTIONS.unmet_need(out):
         raise InvalidOptions("The 6-point win can only be switched on with a 4-point rank.")
@@ -104,6 +89,30 @@ def validate_options(options: dict[str, Any] | None, players: int | None = None)
         if not number.accepts(out[number.key]):
             raise InvalidOptions(f"The option {number.key} must be a whole number from {number.low} to {number.high}.")
     return out
+
+
+def _with_defaults(options: dict[str, Any] | None) -> dict[str, Any]:
+    """The options given (none is none at all), over the defaults; no unknown one."""
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise InvalidOptions("The table options must be a set of named values.")
+    unknown = sorted(str(k) for k in options if k not in DEFAULT_OPTIONS)
+    if unknown:
+        raise InvalidOptions(f"Unknown option for Court Piece: {', '.join(unknown)}.")
+    return {**DEFAULT_OPTIONS, **options}
+
+
+def _check_choices(options: dict[str, Any]) -> None:
+    """The game, the pile and the two switches are among their choices."""
+    if not VARIANT.accepts(options["game"]):
+        raise InvalidOptions(f"The game must be one of: {', '.join(map(str, VARIANT.choices))}.")
+    if not PILE.accepts(options["pile"]):
+        sizes = either([f'"{sizes}"' for sizes in PILES])
+        raise InvalidOptions(f"The pile size must be {sizes}.")
+    for switch in (ACE_CANNOT_WIN_PILE, SIX_POINT):
+        if not switch.accepts(options[switch.key]):
+            raise InvalidOptions(f"The option {switch.key} must be true or false.")
 
 
 def _four_point_rank(rank: Any) -> str | None:
@@ -120,4 +129,5 @@ def _four_point_rank(rank: Any) -> str | None:
 
 
 def turn_seconds(options: dict[str, Any]) -> int:
-    return validate_options(options)["clock"]
+    clock: int = validate_options(options)["clock"]
+    return clock

@@ -39,6 +39,7 @@ from games.courtpiece.cards import (
     trick_leader,
     winning_team,
 )
+from games.courtpiece.state import TEAMS, CourtPieceState
 
 ASK = -2
 NOBODY = -1
@@ -107,28 +108,28 @@ class Playout:
     result: tuple[int, int, list[int]] | None
 
     @classmethod
-    def from_state(cls, state: dict, voids: list[set[str]] | None = None) -> Playout:
+    def from_state(cls, state: CourtPieceState, voids: list[set[str]] | None = None) -> Playout:
         """The engine ``state`` (in its play phase); ``voids`` are the suits each seat has
         shown void in before (public knowledge the players' habits use)."""
         p = cls()
-        opts = state["opts"]
+        opts = state["options"]
         p.hands = [_by_suit(sorted(map(CARD.__getitem__, hand))) for hand in state["hands"]]
         p.trump = SUIT_ORDER[state["trump"]] if state["trump"] else NOBODY
         p.power = state["power"]
-        p.fd = CARD[state["fd"]] if state["fd"] else NOBODY
+        p.fd = CARD[state["face_down"]] if state["face_down"] else NOBODY
         p.caller = NOBODY if state["caller"] is None else state["caller"]
         p.leader = state["leader"]
-        p.turn = state["turn"]
+        p.turn = NOBODY if state["turn"] is None else state["turn"]
         p.trick = [CARD[c] for c in state["trick"]]
-        p.tlead = state["tlead"]
-        p.tdown = list(state["tdown"])
-        p.tpow = state["tpow"]
+        p.tlead = state["trick_leader"]
+        p.tdown = list(state["trick_face_down"])
+        p.tpow = state["trick_trump_from"]
         p.asked = NOBODY if state["asked"] is None else state["asked"]
-        p.ntrick = state["ntrick"]
+        p.ntrick = state["tricks_played"]
         p.pile = state["pile"]
         p.picked = state["picked"]
-        p.prev = NOBODY if state["prev"] is None else state["prev"]
-        p.prev_ace = state["prev_ace"]
+        p.prev = NOBODY if state["streak_winner"] is None else state["streak_winner"]
+        p.prev_ace = state["streak_ace"]
         p.won = list(state["won"])
         # (the cards are distinct: the sum of their bits is their union)
         p.seen = sum(map(BIT.__getitem__, map(CARD.__getitem__, state["gone"] + state["trick"])))
@@ -232,7 +233,7 @@ class Playout:
         streak = self.power and self.prev == winner
         taken = self.pile_rules.outcome(n, pile, self.picked, streak, ace, self.prev_ace) == TAKE
         if taken:
-            self.won[winner % 2] += pile
+            self.won[winner % TEAMS] += pile
             self.picked = True
             pile = 0
         last_lead = self.tlead
@@ -258,7 +259,7 @@ class Playout:
         last = self.last_trick
         _, points = round_score(
             won[team] == 13,
-            caller % 2 == team,
+            caller % TEAMS == team,
             last[(last_winner - last_lead) % 4] % 13,
             last[(last_winner + 2 - last_lead) % 4] % 13,
             self.four_rank,

@@ -22,16 +22,27 @@ from games.courtpiece.cards import (
     trick_leader,
     winning_team,
 )
-from games.courtpiece.state import CALL, OVER, PLAY, SEAT_COUNT, CourtPieceState, LastTrick, Stats, TrickCard
+from games.courtpiece.state import (
+    CALL,
+    OVER,
+    PLAY,
+    SEAT_COUNT,
+    CourtPieceState,
+    LastTrick,
+    Stats,
+    TrickCard,
+    team_of,
+)
 
 HISTORY_KEYS = ("round", "winning_team", "points", "kind", "all_hands", "hands", "caller", "trump", "tricks")
+TEAM_COUNTERS = ("rounds_won", "courts", "goon_courts")  # what the leaderboard counts
 STATS_OF_KIND = {"court": "courts", "goon_court": "goon_courts", "four": "fours", "six": "sixes"}
 
 
-def new_table(opts: dict[str, Any], seed: str, stack: list[str] | None) -> CourtPieceState:
+def new_table(options: dict[str, Any], seed: str, stack: list[str] | None) -> CourtPieceState:
     """A table before its first deal: no points, no rounds played."""
     table: dict[str, Any] = {
-        "opts": opts,
+        "options": options,
         "seed": seed,
         "stream": 1,
         "stack": stack,
@@ -50,7 +61,7 @@ def deal(state: CourtPieceState, first: int, events: list[dict[str, Any]]) -> No
     hands: list[list[str]] = [[], [], [], []]
     for k in range(SEAT_COUNT):
         hands[(first + k) % SEAT_COUNT] = cards[13 * k : 13 * k + 13]
-    rung_kaat = state["opts"]["game"] == "rung-kaat"
+    rung_kaat = state["options"]["game"] == "rung-kaat"
     for seat in range(SEAT_COUNT):
         if rung_kaat or seat != first:
             hands[seat] = sorted_hand(hands[seat])
@@ -64,18 +75,18 @@ def deal(state: CourtPieceState, first: int, events: list[dict[str, Any]]) -> No
             "five": None if rung_kaat else cards[:5],
             "trump": None,
             "power": False,
-            "fd": None,
+            "face_down": None,
             "hands": hands,
             "trick": [],
-            "tlead": first,
-            "tdown": [],
-            "tpow": 0,
+            "trick_leader": first,
+            "trick_face_down": [],
+            "trick_trump_from": 0,
             "asked": None,
-            "ntrick": 0,
+            "tricks_played": 0,
             "pile": 0,
             "picked": False,
-            "prev": None,
-            "prev_ace": False,
+            "streak_winner": None,
+            "streak_ace": False,
             "won": [0, 0],
             "gone": [],
             "down": [],
@@ -107,32 +118,32 @@ def public_trick(trick: list[str], leader: int, down: list[int]) -> list[TrickCa
 def finish_trick(state: CourtPieceState, events: list[dict[str, Any]]) -> None:
     """The fourth card is down: the trick's winner, the pile, and perhaps the round's end."""
     trick = state["trick"]
-    tlead = state["tlead"]
-    tdown = state["tdown"]
+    lead_seat = state["trick_leader"]
+    face_down_indexes = state["trick_face_down"]
     trump = state["trump"] if state["power"] else None
-    # (cards before index tpow were played while the trump had no power)
-    best_i, _ = trick_leader(trick, tdown, state["tpow"], trump, SUIT_OF, RANK_OF)
-    winner = (tlead + best_i) % SEAT_COUNT
+    # (cards before index trick_trump_from were played while the trump had no power)
+    best_i, _ = trick_leader(trick, face_down_indexes, state["trick_trump_from"], trump, SUIT_OF, RANK_OF)
+    winner = (lead_seat + best_i) % SEAT_COUNT
     wcard = trick[best_i]
-    number = state["ntrick"] + 1
+    number = state["tricks_played"] + 1
     state["gone"] = state["gone"] + trick
-    if tdown:
-        state["down"] = state["down"] + [trick[i] for i in tdown]
-    state["last"] = {"winner": winner, "lead": tlead, "cards": public_trick(trick, tlead, tdown)}
+    if face_down_indexes:
+        state["down"] = state["down"] + [trick[i] for i in face_down_indexes]
+    state["last"] = {"winner": winner, "lead": lead_seat, "cards": public_trick(trick, lead_seat, face_down_indexes)}
     pile = state["pile"] + 1
     events.append({"type": "trick", "number": number, "seat": winner, "card": wcard, "pile": pile})
     ace = wcard[0] == "A"
     pile = _settle_pile(state, events, number, pile, winner, ace)
     state.update(
         {
-            "ntrick": number,
+            "tricks_played": number,
             "pile": pile,
-            "prev": winner if state["power"] else None,
-            "prev_ace": ace,
+            "streak_winner": winner if state["power"] else None,
+            "streak_ace": ace,
             "trick": [],
-            "tdown": [],
-            "tpow": 0,
-            "tlead": winner,
+            "trick_face_down": [],
+            "trick_trump_from": 0,
+            "trick_leader": winner,
             "turn": winner,
         }
     )
@@ -144,11 +155,11 @@ def _settle_pile(
     state: CourtPieceState, events: list[dict[str, Any]], number: int, pile: int, winner: int, ace: bool
 ) -> int:
     """The winner of trick ``number`` picks up the ``pile`` or not; the hands left on the table."""
-    streak = state["power"] and state["prev"] == winner
-    rules = PileRules.of(state["opts"])
-    outcome = rules.outcome(number, pile, state["picked"], streak, ace, state["prev_ace"])
+    streak = state["power"] and state["streak_winner"] == winner
+    rules = PileRules.of(state["options"])
+    outcome = rules.outcome(number, pile, state["picked"], streak, ace, state["streak_ace"])
     if outcome == TAKE:
-        team = winner % 2
+        team = team_of(winner)
         won = list(state["won"])
         won[team] += pile
         state["won"] = won
@@ -162,17 +173,17 @@ def _settle_pile(
 
 def end_round(state: CourtPieceState, events: list[dict[str, Any]], last_winner: int) -> None:
     """Score the round; then the table is over, or the next round is dealt."""
-    opts = state["opts"]
+    options = state["options"]
     won = state["won"]
     team = winning_team(won)
     caller = state["caller"] if state["caller"] is not None else state["leader"]  # (Rung Kaat always has one)
     all_hands = won[team] == 13
     kind, points = round_score(
         all_hands,
-        caller % 2 == team,
+        team_of(caller) == team,
         *_last_trick_ranks(state, last_winner),
-        opts["four_point_rank"],
-        opts["six_point"],
+        options["four_point_rank"],
+        options["six_point"],
     )
     stats = _counted(state["stats"], team, kind, all_hands)
     totals = list(state["points"])
@@ -188,7 +199,7 @@ def end_round(state: CourtPieceState, events: list[dict[str, Any]], last_winner:
         "hands": list(won),
         "caller": caller,
         "trump": state["trump"],
-        "tricks": state["ntrick"],
+        "tricks": state["tricks_played"],
         "team_points": totals,
         "next": next_caller,
         # The round's final trick, still shown beside the result after the next deal.
@@ -202,7 +213,7 @@ def end_round(state: CourtPieceState, events: list[dict[str, Any]], last_winner:
             "history": state["history"] + [{k: summary[k] for k in HISTORY_KEYS}],
         }
     )
-    if totals[team] >= opts["winning_points"]:
+    if totals[team] >= options["winning_points"]:
         _end_table(state, events, team)
     else:
         deal(state, next_caller, events)
@@ -224,6 +235,12 @@ def _last(state: CourtPieceState) -> LastTrick:
     return last
 
 
+def team_counters(stats: Stats, team: int) -> dict[str, int]:
+    """What the leaderboard counts for each seat of ``team`` at the end of the table:
+    its rounds won, Courts and Goon Courts."""
+    return {key: stats[key][team] for key in TEAM_COUNTERS}  # type: ignore[literal-required]
+
+
 def _counted(stats: Stats, team: int, kind: str, all_hands: bool) -> Stats:
     """The table's stats with one more round won by ``team``."""
     counted = {k: list(v) for k, v in cast(dict[str, list[int]], stats).items()}
@@ -238,7 +255,7 @@ def _counted(stats: Stats, team: int, kind: str, all_hands: bool) -> Stats:
 def _next_caller(caller: int, team: int, all_hands: bool) -> int:
     """The callers keep the call (after all 13 hands it passes to the partner); else it
     passes to the next seat."""
-    if caller % 2 == team:
+    if team_of(caller) == team:
         return (caller + 2) % SEAT_COUNT if all_hands else caller
     return (caller + 1) % SEAT_COUNT
 

@@ -17,7 +17,7 @@ from games.courtpiece import moves
 from games.courtpiece.cards import DECK_SET, FACE_DOWN, SUIT_NAMES, SUIT_ORDER, PileRules, sorted_hand
 from games.courtpiece.moves import cards_allowed, face_down_out
 from games.courtpiece.options import MAX_PLAYERS, MIN_PLAYERS, turn_seconds, validate_options
-from games.courtpiece.rounds import deal, finish_trick, new_table, public_trick
+from games.courtpiece.rounds import deal, finish_trick, new_table, public_trick, team_counters
 from games.courtpiece.state import (
     CALL,
     OVER,
@@ -27,6 +27,7 @@ from games.courtpiece.state import (
     CourtPieceState,
     CourtPieceView,
     seat_count,
+    team_of,
 )
 
 NAME = "courtpiece"
@@ -37,6 +38,7 @@ class CourtPieceEngine:
     name = NAME
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    card_deck = core.CardDeck.FRENCH
 
     def validate_options(self, options: dict[str, Any] | None, players: int | None = None) -> dict[str, Any]:
         return validate_options(options, players)
@@ -51,15 +53,12 @@ class CourtPieceEngine:
         seed: str | None = None,
         deck: list[str] | None = None,
     ) -> CourtPieceState:
-        opts = validate_options(options, players)
-        if seed is None:
-            seed = core.new_seed()
-        elif not isinstance(seed, str):
-            seed = str(seed)
+        table_options = validate_options(options, players)
+        seed = core.game_seed(seed)
         stack = _stacked(deck)
         # A stacked deck is dealt from seat 0; else the first caller is drawn from the seed.
         first = 0 if stack is not None else core.SeededRandom(seed, 0).randrange(SEAT_COUNT)
-        state = new_table(opts, seed, stack)
+        state = new_table(table_options, seed, stack)
         events: list[Event] = []
         deal(state, first, events)
         state["log"] = events
@@ -102,15 +101,23 @@ class CourtPieceEngine:
         return new, events
 
     def outcome(self, state: CourtPieceState) -> dict[str, Any] | None:
-        return state["result"]
+        result = state["result"]
+        if result is None:
+            return None
+        return {**result, "counters": [team_counters(result["stats"], team_of(seat)) for seat in range(SEAT_COUNT)]}
+
+    def every_card(self, state: CourtPieceState) -> core.EveryCard:
+        """The hands and the card the Hidden caller set face down, while it lies there:
+        every card is dealt, none is discarded."""
+        face_down = [state["face_down"] if face_down_out(state, seat) else None for seat in range(SEAT_COUNT)]
+        return core.EveryCard([list(hand) for hand in state["hands"]], face_down, [], [])
 
     def view(self, state: CourtPieceState, seat: int | None) -> CourtPieceView:
         """What ``seat`` (None: a spectator) may know. Nested values (options, stats,
         last trick, history, outcome) are shared with the state: treat a view as read-only."""
-        if seat is not None and not core.is_seat(seat, SEAT_COUNT):
-            seat = None
+        seat = core.viewer(seat, SEAT_COUNT)
         phase = state["phase"]
-        opts = state["opts"]
+        options = state["options"]
         caller = state["caller"]
         power = state["power"]
         trump = state["trump"]
@@ -119,8 +126,8 @@ class CourtPieceEngine:
             trump_seen = "none yet"
         else:
             trump_seen = trump if power or seat == caller else "hidden"
-        fd = state["fd"]
-        fd_out = fd is not None and not power
+        face_down = state["face_down"]
+        face_down_aside = face_down is not None and not power
         # This seat's own cards (while calling, only the caller's five) and every seat's
         # count (the Hidden card still face down counts in the caller's).
         if phase == CALL:
@@ -130,11 +137,11 @@ class CourtPieceEngine:
             hands = state["hands"]
             hand = list(hands[seat]) if seat is not None else []
             counts = list(map(len, hands))
-            if fd_out and caller is not None:
+            if face_down_aside and caller is not None:
                 counts[caller] += 1
         turn = state["turn"]
         trick = state["trick"]
-        tlead = state["tlead"]
+        lead_seat = state["trick_leader"]
         return {
             "game": NAME,
             "seat": seat,
@@ -143,30 +150,30 @@ class CourtPieceEngine:
             "to_act": [] if turn is None else [turn],
             "legal": moves.legal_actions(state, seat) if seat is not None and seat == turn else [],
             "over": phase == OVER,
-            "outcome": state["result"],
+            "outcome": self.outcome(state),
             "log": list(state["log"]),
-            "options": opts,
+            "options": options,
             "round": state["round"],
             "caller": caller,
             "leader": state["leader"],
             "trump": trump_seen,
             "trump_power": power,
-            "face_down_placed": fd_out and phase == PLAY and opts["game"] == "hidden",
-            "face_down": fd if (fd_out and seat == caller) else None,
+            "face_down_placed": face_down_aside and phase == PLAY and options["game"] == "hidden",
+            "face_down": face_down if (face_down_aside and seat == caller) else None,
             "hand": hand,
             "hand_counts": counts,
-            "trick": public_trick(trick, tlead, state["tdown"]) if trick else [],
-            "trick_leader": tlead,
-            "trick_trump_from": state["tpow"],
+            "trick": public_trick(trick, lead_seat, state["trick_face_down"]) if trick else [],
+            "trick_leader": lead_seat,
+            "trick_trump_from": state["trick_trump_from"],
             "lead_suit": trick[0][1] if trick else None,
             "last_trick": state["last"],
-            "tricks_played": state["ntrick"],
+            "tricks_played": state["tricks_played"],
             "pile": state["pile"],
-            "pile_needed": PileRules.of(opts).need(state["picked"]),
-            "streak": state["prev"],
+            "pile_needed": PileRules.of(options).need(state["picked"]),
+            "streak": state["streak_winner"],
             "hands": list(state["won"]),
             "score": list(state["points"]),
-            "winning_points": opts["winning_points"],
+            "winning_points": options["winning_points"],
             "stats": state["stats"],
             "history": state["history"],
         }
@@ -177,9 +184,7 @@ def _stacked(deck: list[str] | None) -> list[str] | None:
     if deck is None:
         return None
     if not isinstance(deck, list) or not deck or len(deck) % 52:
-        raise InvalidOptions(
-            "A stacked deck must be a list of 52 cards (or several times 52, one block a round)."
-        )
+        raise InvalidOptions("A stacked deck must be a list of 52 cards (or several times 52, one block a round).")
     for i in range(0, len(deck), 52):
         block = deck[i : i + 52]
         if not all(isinstance(c, str) for c in block) or set(block) != DECK_SET:
@@ -197,7 +202,7 @@ CALL_FIRST = "The trump must be called before anyone plays."
 
 def _call(state: CourtPieceState, seat: int, action: Action, events: list[Event]) -> None:
     core.require(state["phase"] == CALL, "Nothing to call now: the round is being played.")
-    if state["opts"]["game"] == "hidden":
+    if state["options"]["game"] == "hidden":
         _place_face_down(state, seat, action, events)
     else:
         _call_suit(state, seat, action, events)
@@ -212,7 +217,7 @@ def _place_face_down(state: CourtPieceState, seat: int, action: Action, events: 
     core.require(card in (state["five"] or ()), "You can only place one of your first five cards face down.")
     hands = list(state["hands"])
     hands[seat] = sorted_hand(c for c in hands[seat] if c != card)
-    state.update({"hands": hands, "fd": card, "trump": card[1], "power": False})
+    state.update({"hands": hands, "face_down": card, "trump": card[1], "power": False})
     events.append({"type": "call", "seat": seat, "hidden": True})
 
 
@@ -231,13 +236,11 @@ def _call_suit(state: CourtPieceState, seat: int, action: Action, events: list[E
 
 def _ask(state: CourtPieceState, seat: int, action: Action, events: list[Event]) -> None:
     core.require(state["phase"] != CALL, CALL_FIRST)
-    core.require(state["opts"]["game"] == "hidden", "Only in the Hidden game can you ask to see the trump.")
+    core.require(state["options"]["game"] == "hidden", "Only in the Hidden game can you ask to see the trump.")
     core.require(not state["power"], "The trump has already been shown.")
     core.require(seat != state["caller"], "The caller knows the trump and cannot ask to see it.")
     trick = state["trick"]
-    core.require(
-        bool(trick), "You can only ask to see the trump when you cannot follow suit, not when leading."
-    )
+    core.require(bool(trick), "You can only ask to see the trump when you cannot follow suit, not when leading.")
     lead = trick[0][1]
     core.require(
         all(c[1] != lead for c in state["hands"][seat]),
@@ -249,11 +252,11 @@ def _ask(state: CourtPieceState, seat: int, action: Action, events: list[Event])
 
 def _show(state: CourtPieceState, seat: int, action: Action, events: list[Event]) -> None:
     core.require(state["phase"] != CALL, CALL_FIRST)
-    core.require(state["opts"]["game"] == "hidden", "Only in the Hidden game is there a trump to show.")
+    core.require(state["options"]["game"] == "hidden", "Only in the Hidden game is there a trump to show.")
     core.require(not state["power"], "The trump has already been shown.")
     core.require(seat == state["caller"], "Only the caller can show the trump.")
     core.require(not state["trick"], "The trump can only be shown before you lead.")
-    core.require(state["ntrick"] > 0, "The trump cannot be shown on the very first lead of the round.")
+    core.require(state["tricks_played"] > 0, "The trump cannot be shown on the very first lead of the round.")
     core.require(bool(state["hands"][seat]), "Your last card is the face-down trump: just play it.")
     _reveal(state, events, "show", seat)
 
@@ -261,14 +264,22 @@ def _show(state: CourtPieceState, seat: int, action: Action, events: list[Event]
 def _reveal(state: CourtPieceState, events: list[Event], how: str, seat: int) -> None:
     """Hidden: the face-down trump is shown, goes back into the caller's hand and gets power."""
     caller = cast(int, state["caller"])
-    fd = cast(str, state["fd"])
+    face_down = cast(str, state["face_down"])
     hands = list(state["hands"])
-    hands[caller] = sorted_hand(hands[caller] + [fd])
+    hands[caller] = sorted_hand(hands[caller] + [face_down])
     # Cards already in this trick were played while the suit had no power.
-    state.update({"hands": hands, "power": True, "prev": None, "prev_ace": False, "tpow": len(state["trick"])})
+    state.update(
+        {
+            "hands": hands,
+            "power": True,
+            "streak_winner": None,
+            "streak_ace": False,
+            "trick_trump_from": len(state["trick"]),
+        }
+    )
     if how == "ask":
         events.append({"type": "ask", "seat": seat})
-    events.append({"type": "trump_shown", "seat": caller, "card": fd, "suit": fd[1], "how": how})
+    events.append({"type": "trump_shown", "seat": caller, "card": face_down, "suit": face_down[1], "how": how})
 
 
 def _play(state: CourtPieceState, seat: int, action: Action, events: list[Event]) -> None:
@@ -278,7 +289,7 @@ def _play(state: CourtPieceState, seat: int, action: Action, events: list[Event]
     if not isinstance(card, str):
         raise IllegalAction("Say which card to play.")
     hand = state["hands"][seat]
-    if card == state["fd"] and face_down_out(state, seat):
+    if card == state["face_down"] and face_down_out(state, seat):
         hand = _play_face_down(state, seat, hand, events)
     elif card not in hand:
         raise IllegalAction("You do not hold that card.")
@@ -293,15 +304,22 @@ def _play(state: CourtPieceState, seat: int, action: Action, events: list[Event]
     hand.remove(card)
     state["hands"] = hands
     state["asked"] = None
-    face_down = void and state["fd"] is not None and face_down_out(state, seat)
+    face_down = void and state["face_down"] is not None and face_down_out(state, seat)
     if void and state["trump"] is None:
         # Rung Kaat: the first card thrown off suit makes the trump.
         state.update(
-            {"trump": card[1], "power": True, "caller": seat, "prev": None, "prev_ace": False, "tpow": len(trick)}
+            {
+                "trump": card[1],
+                "power": True,
+                "caller": seat,
+                "streak_winner": None,
+                "streak_ace": False,
+                "trick_trump_from": len(trick),
+            }
         )
         events.append({"type": "trump_made", "seat": seat, "suit": card[1]})
     if face_down:
-        state["tdown"] = state["tdown"] + [len(trick)]
+        state["trick_face_down"] = state["trick_face_down"] + [len(trick)]
         events.append({"type": "play", "seat": seat, "card": FACE_DOWN, "face_down": True})
     else:
         events.append({"type": "play", "seat": seat, "card": card})

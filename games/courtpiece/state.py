@@ -7,6 +7,11 @@ from enum import StrEnum
 from typing import Any, Literal, TypedDict
 
 SEAT_COUNT = 4
+TEAMS = 2  # partners sit opposite: seats 0 & 2 (team 0) and 1 & 3 (team 1)
+
+
+def team_of(seat: int) -> int:
+    return seat % TEAMS
 
 
 class Phase(StrEnum):
@@ -41,7 +46,7 @@ class LastTrick(TypedDict):
 
 
 class CourtPieceState(TypedDict):
-    opts: dict[str, Any]
+    options: dict[str, Any]
     seed: str
     stream: int
     stack: list[str] | None
@@ -57,18 +62,18 @@ class CourtPieceState(TypedDict):
     five: list[str] | None
     trump: str | None
     power: bool
-    fd: str | None
+    face_down: str | None
     hands: list[list[str]]
     trick: list[str]
-    tlead: int
-    tdown: list[int]
-    tpow: int
+    trick_leader: int
+    trick_face_down: list[int]
+    trick_trump_from: int
     asked: int | None
-    ntrick: int
+    tricks_played: int
     pile: int
     picked: bool
-    prev: int | None
-    prev_ace: bool
+    streak_winner: int | None
+    streak_ace: bool
     won: list[int]
     gone: list[str]
     down: list[str]
@@ -112,36 +117,36 @@ class CourtPieceView(TypedDict):
     history: list[dict[str, Any]]
 
 
-class CallSuit(TypedDict):
+class CallSuitAction(TypedDict):
     type: Literal["call"]
     suit: str
 
 
-class CallFaceDown(TypedDict):
+class CallFaceDownAction(TypedDict):
     """Hidden: one of the first five placed face down, its suit the trump."""
 
     type: Literal["call"]
     card: str
 
 
-class Play(TypedDict):
+class PlayAction(TypedDict):
     type: Literal["play"]
     card: str
 
 
-class Ask(TypedDict):
+class AskAction(TypedDict):
     """Hidden: a seat that cannot follow suit asks to see the trump."""
 
     type: Literal["ask"]
 
 
-class Show(TypedDict):
+class ShowAction(TypedDict):
     """Hidden: the caller shows the trump before leading."""
 
     type: Literal["show"]
 
 
-CourtPieceAction = CallSuit | CallFaceDown | Play | Ask | Show
+CourtPieceAction = CallSuitAction | CallFaceDownAction | PlayAction | AskAction | ShowAction
 
 
 def seat_count(state: CourtPieceState) -> int:

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
+from typing import Any, cast
 
 from games import search
+from games.core import Engine
 from games.dayous.cards import RANK_VALUE, beats
 from games.dayous.rules import ENGINE
 from games.dayous.worlds import FULL_DECKS, Memory, determinize
@@ -14,7 +17,7 @@ from games.dayous.worlds import FULL_DECKS, Memory, determinize
 class RandomBot:
     """Plays a uniformly random legal action."""
 
-    def choose(self, view: dict, rng: random.Random) -> dict:
+    def choose(self, view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         return rng.choice(view["legal"])
 
 
@@ -46,8 +49,8 @@ class RuleBot:
     def __init__(self, memory: bool = True) -> None:
         self.memory = Memory() if memory else None
 
-    def choose(self, view: dict, rng: random.Random) -> dict:
-        legal = view["legal"]
+    def choose(self, view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+        legal: list[dict[str, Any]] = view["legal"]
         if self.memory is not None:
             self.memory.update(view)
         if len(legal) == 1:
@@ -66,7 +69,9 @@ class RuleBot:
             return self._defend(view, legal, trump)
         return self._throw(view, legal, trump)
 
-    def _unbeatable(self, view: dict, legal: list[dict], trump: str, discard: list[str]) -> dict | None:
+    def _unbeatable(
+        self, view: dict[str, Any], legal: list[dict[str, Any]], trump: str, discard: list[str]
+    ) -> dict[str, Any] | None:
         """The cheapest lead (all cards of its rank) that no unseen card can beat
         (``discard``: the cards remembered gone to the discard pile)."""
         unseen = list(FULL_DECKS[view["decks"]])
@@ -85,8 +90,8 @@ class RuleBot:
                 best = (key, action)
         return best[1] if best else None
 
-    def _lead(self, legal: list[dict], trump: str) -> dict:
-        def key(action):
+    def _lead(self, legal: list[dict[str, Any]], trump: str) -> dict[str, Any]:
+        def key(action: dict[str, Any]) -> tuple[int, int, int]:
             cards = action["cards"]
             cost = _cost(cards[0], trump)
             # Cheap ranks: lead as many as possible; dear ranks: a single card.
@@ -95,7 +100,7 @@ class RuleBot:
 
         return min(legal, key=key)
 
-    def _defend(self, view: dict, legal: list[dict], trump: str) -> dict:
+    def _defend(self, view: dict[str, Any], legal: list[dict[str, Any]], trump: str) -> dict[str, Any]:
         transfers = [a for a in legal if a["type"] == "transfer"]
         cheap = [a for a in transfers if all(_cost(c, trump) < 9 for c in a["cards"])]
         if cheap:
@@ -122,7 +127,7 @@ class RuleBot:
             return min(transfers, key=lambda a: len(a["cards"]))
         return {"type": "take"}
 
-    def _throw(self, view: dict, legal: list[dict], trump: str) -> dict:
+    def _throw(self, view: dict[str, Any], legal: list[dict[str, Any]], trump: str) -> dict[str, Any]:
         throws = [a for a in legal if a["type"] == "throw"]
         if not throws:
             return {"type": "done"}
@@ -140,10 +145,10 @@ _ROLLOUT_RULES = RuleBot(memory=False)
 ROLLOUT_RANDOM = 0.1
 
 
-def rollout_policy(engine, state: dict, seat: int, rng: random.Random) -> dict:
+def rollout_policy(engine: Engine, state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
     """The rule player's choice (a random one at a rate of ``ROLLOUT_RANDOM``), from the few view
     fields it reads, built straight from the sampled state for speed."""
-    legal = engine.legal_actions(state, seat)
+    legal: list[dict[str, Any]] = engine.legal_actions(state, seat)
     if len(legal) == 1:
         return legal[0]
     if rng.random() < ROLLOUT_RANDOM:
@@ -165,7 +170,7 @@ def rollout_policy(engine, state: dict, seat: int, rng: random.Random) -> dict:
 FEATURE_WEIGHTS = (3.072, 0.55, -2.622, 0.48, -2.396, -0.862, 0.888, -0.091, -1.683, -0.205, 0.015)
 
 
-def seat_features(state: dict, seat: int) -> tuple[float, ...]:
+def seat_features(state: dict[str, Any], seat: int) -> tuple[float, ...]:
     """What the evaluation reads of one seat (counts per full hand): hand size (also
     once the deck is empty), strength of plain cards (also once the deck is empty),
     trumps and their strength, trumps that the trump change will make plain, jokers,
@@ -201,11 +206,11 @@ def seat_features(state: dict, seat: int) -> tuple[float, ...]:
     )
 
 
-def _in_game(state: dict, seat: int) -> bool:
+def _in_game(state: dict[str, Any], seat: int) -> bool:
     return bool(state["hands"][seat]) or bool(state["deck"])
 
 
-def dayous_chances(state: dict) -> list[float]:
+def dayous_chances(state: dict[str, Any]) -> list[float]:
     """Each seat's chance of ending as the dayous (0 for seats already out)."""
     weights = []
     for seat in range(state["players"]):
@@ -218,7 +223,7 @@ def dayous_chances(state: dict) -> list[float]:
     return [w / total for w in weights] if total else weights
 
 
-def evaluate(engine, state: dict, seat: int, root: dict) -> float:
+def evaluate(engine: Engine, state: dict[str, Any], seat: int, root: dict[str, Any]) -> float:
     """1 for not being the dayous, 0 for being it; a rollout cut short scores one
     minus the seat's chance of ending as the dayous."""
     if state["phase"] == "over":
@@ -230,16 +235,16 @@ ROLLOUT_BOUTS = 1  # to the end of the bout under way: measured best of 1, 2 and
 ROLLOUT_STEPS = 400  # an endgame rollout plays on to the end of the game
 
 
-def stop_after_bouts(bouts: int):
+def stop_after_bouts(bouts: int) -> Callable[[Engine, dict[str, Any], dict[str, Any]], bool]:
     """A rollout stop: at the start of the ``bouts``-th bout after the decision, or
     never once the deck was empty at the decision. The endgame is where the dayous
     is settled and the model guesses worst, and its rollouts are short."""
 
-    def stop(engine, state: dict, root: dict) -> bool:
+    def stop(engine: Engine, state: dict[str, Any], root: dict[str, Any]) -> bool:
         if state["phase"] != "lead" or not root["start"]["deck"]:
             return False
         root["bouts"] = root.get("bouts", 0) + 1
-        return root["bouts"] >= bouts
+        return bool(root["bouts"] >= bouts)
 
     return stop
 
@@ -247,7 +252,7 @@ def stop_after_bouts(bouts: int):
 # --------------------------------------------------------------------------- root actions
 
 
-def _action_class(action: dict) -> tuple:
+def _action_class(action: dict[str, Any]) -> tuple[Any, ...]:
     """Root actions that differ only by which equal-count cards of a rank (or which
     card of a suit beats a given card) are one class: the search tries the cheapest."""
     kind = action["type"]
@@ -260,14 +265,14 @@ def _action_class(action: dict) -> tuple:
     return kind, tuple(sorted(action.items()))
 
 
-def _action_cost(action: dict, trump: str) -> int:
+def _action_cost(action: dict[str, Any], trump: str) -> int:
     cards = action.get("cards") or ([action["card"]] if "card" in action else [])
     return sum(_cost(c, trump) for c in cards)
 
 
-def candidate_actions(legal: list[dict], trump: str) -> list[int]:
+def candidate_actions(legal: list[dict[str, Any]], trump: str) -> list[int]:
     """Indices of the root actions worth searching: the cheapest of each class."""
-    best: dict[tuple, int] = {}
+    best: dict[tuple[Any, ...], int] = {}
     for i, action in enumerate(legal):
         key = _action_class(action)
         if key not in best or _action_cost(action, trump) < _action_cost(legal[best[key]], trump):
@@ -293,19 +298,19 @@ class StrongBot(search.PairedSearchBot):
         bouts: int = ROLLOUT_BOUTS,
     ) -> None:
         super().__init__(
-            ENGINE, determinize, rollout_policy, evaluate, stop=stop_after_bouts(bouts),
+            cast(Engine, ENGINE), determinize, rollout_policy, evaluate, stop=stop_after_bouts(bouts),
             memory=Memory(), budget=budget, iterations=iterations, max_steps=ROLLOUT_STEPS,
         )
 
-    def candidates(self, view: dict, rng: random.Random) -> tuple[list[int], int]:
-        legal = view["legal"]
+    def candidates(self, view: dict[str, Any], rng: random.Random) -> tuple[list[int], int]:
+        legal: list[dict[str, Any]] = view["legal"]
         preferred = legal.index(self._rule_choice(view, rng))
         candidates = candidate_actions(legal, view["trump"])
         if preferred not in candidates:
             candidates.append(preferred)
         return candidates, preferred
 
-    def _rule_choice(self, view: dict, rng: random.Random) -> dict:
+    def _rule_choice(self, view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         rule = RuleBot(memory=False)
         rule.memory = self.memory
         return rule.choose(view, random.Random(rng.random()))

@@ -27,6 +27,15 @@ JOURNALS = (
 )
 
 
+def journal_key(cards: int) -> str:
+    """The leaderboard's counter of the journal reached with ``cards`` cards (the
+    results keep these keys)."""
+    return f"journal_{cards}"
+
+
+JOURNAL_KEYS = {name: journal_key(cards) for cards, name in JOURNALS}
+
+
 def journal_for(cards: int) -> str | None:
     """The journal a contribution of ``cards`` cards reaches (highest threshold reached).
 

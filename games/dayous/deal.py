@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from games import core
 from games.core import InvalidOptions
@@ -12,12 +13,11 @@ from games.dayous.options import hand_size
 from games.dayous.state import NAME, DayousState, Phase, Stats
 
 
-def new_game(players: int, options: dict, seed: str | None, deck: list[str] | None) -> DayousState:
+def new_game(players: int, options: dict[str, Any], seed: str | None, deck: list[str] | None) -> DayousState:
     """A game dealt from ``seed`` (or from the stacked ``deck``, top first); ``options``
     are validated. The first attacker is to choose the direction."""
     decks = options["decks"]
-    if seed is None:
-        seed = core.new_seed()
+    seed = core.game_seed(seed)
     stream = 0
     full = full_deck(decks)
     if deck is None:

@@ -9,14 +9,13 @@ from typing import Any, cast
 from games import core
 from games.core import Engine
 from games.dayous.bots import RandomBot, RuleBot, StrongBot
-from games.dayous.bouts import JOURNALS
+from games.dayous.bouts import JOURNALS, journal_key
 from games.dayous.options import DECKS, DEFAULT_OPTIONS, OPTIONS
 from games.dayous.rules import ENGINE
 from games.definition import Counter, GameDefinition, Ladder, Leaderboard, SelfPlay, Table, bot_levels, modes_of
 
 # The least prestigious first; the keys are short and fixed (the results keep them).
-JOURNAL_COUNTERS = tuple(Counter(f"journal_{cards}", name) for cards, name in sorted(JOURNALS))
-JOURNAL_KEY = {journal.label: journal.key for journal in JOURNAL_COUNTERS}
+JOURNAL_COUNTERS = tuple(Counter(journal_key(cards), name) for cards, name in sorted(JOURNALS))
 
 
 def deck_mode(decks: int) -> str:
@@ -33,22 +32,6 @@ def tournament_scores(outcome: Mapping[str, Any] | None, players: int) -> list[f
     """1 for each seat that is not the dayous (every seat of an unfinished game)."""
     dayous = outcome.get("dayous") if outcome is not None else None
     return [0.0 if dayous == seat else 1.0 for seat in range(players)]
-
-
-def recorded_counters(seat: int, outcome: Mapping[str, Any], state: Mapping[str, Any]) -> dict[str, int]:
-    """Whether the seat was the dayous, and its publication record: successful defences,
-    fees and the defences published in each journal."""
-    counters: dict[str, int] = {}
-    if outcome.get("dayous") is not None and outcome["dayous"] == seat:
-        counters["dayous"] = 1
-    all_stats = state.get("stats") or []
-    stats = all_stats[seat] if seat < len(all_stats) else {}
-    counters["defences"] = int(stats.get("defences", 0))
-    counters["fees"] = int(stats.get("fees", 0))
-    for name, count in (stats.get("journals") or {}).items():
-        if name in JOURNAL_KEY:
-            counters[JOURNAL_KEY[name]] = int(count)
-    return counters
 
 
 GAME = GameDefinition(
@@ -79,7 +62,6 @@ GAME = GameDefinition(
             Counter("defences", "Successful defences", "Defences"),
             Counter("fees", "Total publication fees", "Fees"),
         ),
-        recorded_counters=recorded_counters,
         ladder=Ladder(
             title="Publication record",
             step="Journal",

@@ -25,7 +25,7 @@ from games.dayous.bouts import (
 from games.dayous.cards import JOKER_SET, KNOWN_CARDS, RANK_VALUE, SUIT_ORDER, by_rank, card_label, display_order
 from games.dayous.state import DayousAction, DayousState, Phase, seat_count
 
-_MULTISET_CACHE: dict[tuple, tuple] = {}
+_MULTISET_CACHE: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 _MULTISET_CACHE_SIZE = 50000
 
 

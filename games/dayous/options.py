@@ -90,4 +90,5 @@ def _check_players(players: Any, decks: int) -> None:
 
 def turn_seconds(options: dict[str, Any]) -> int:
     """How long a seat has for each decision: the clock."""
-    return validate_options(options)["clock"]
+    clock: int = validate_options(options)["clock"]
+    return clock

@@ -16,6 +16,7 @@ from games import core
 from games.core import IllegalAction
 from games.dayous import moves
 from games.dayous.bouts import (
+    JOURNAL_KEYS,
     close_bout,
     defender_of,
     emit,
@@ -44,6 +45,7 @@ class DayousEngine:
     name = NAME
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    card_deck = core.CardDeck.FRENCH
 
     def validate_options(self, options: dict[str, Any], players: int | None = None) -> dict[str, Any]:
         return validate_options(options, players)
@@ -75,11 +77,15 @@ class DayousEngine:
             "places": places,
             "winners": [seat for seat, place in enumerate(places) if place == 1],
             "dayous": state["dayous"],
+            "counters": [_counters(state, seat) for seat in range(state["players"])],
         }
 
+    def every_card(self, state: DayousState) -> core.EveryCard:
+        hands = [list(hand) for hand in state["hands"]]
+        return core.EveryCard(hands, [None] * len(hands), list(state["deck"]), list(state["discard"]))
+
     def view(self, state: DayousState, seat: int | None) -> DayousView:
-        if seat is not None and not core.is_seat(seat, seat_count(state)):
-            raise ValueError(f"No seat {seat!r} at this table.")
+        seat = core.viewer(seat, seat_count(state))
         phase = state["phase"]
         over = phase == OVER
         trump = state["trump"]
@@ -140,6 +146,16 @@ class DayousEngine:
         if len(new["log"]) > LOG_LENGTH:
             new["log"] = new["log"][-LOG_LENGTH:]
         return new, events
+
+
+def _counters(state: DayousState, seat: int) -> dict[str, int]:
+    """What the leaderboard counts for ``seat`` at the end: whether it was the dayous, and
+    its publication record (successful defences, fees, the defences in each journal)."""
+    stats = state["stats"][seat]
+    counters = {"dayous": int(state["dayous"] == seat), "defences": stats["defences"], "fees": stats["fees"]}
+    for journal, count in stats["journals"].items():
+        counters[JOURNAL_KEYS[journal]] = count
+    return counters
 
 
 # --------------------------------------------------------------------------- handlers

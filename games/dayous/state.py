@@ -48,7 +48,7 @@ class DayousState(TypedDict):
     trump_changed: bool
     discard: list[str]
     clockwise: bool
-    phase: str
+    phase: Phase
     leader: int
     defender: int | None
     attackers: list[int]
@@ -69,7 +69,7 @@ class DayousView(TypedDict):
     players: int
     decks: int
     hand_size: int
-    phase: str
+    phase: Phase
     to_act: list[int]
     legal: list[DayousAction]
     over: bool

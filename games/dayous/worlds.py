@@ -21,15 +21,15 @@ class Memory:
     knowledge is dropped (the discard knowledge stays true: the pile only grows)."""
 
     def __init__(self) -> None:
-        self.last_log: list[dict] = []
+        self.last_log: list[dict[str, Any]] = []
         self.discard: list[str] = []
         self.holds: dict[int, list[str]] = {}
         self.table: list[str] = []
 
-    def update(self, view: dict) -> None:
+    def update(self, view: dict[str, Any]) -> None:
         log = view["log"]
         old = self.last_log
-        new: list[dict]
+        new: list[dict[str, Any]]
         if not old:
             new = log
             if log and log[0].get("type") != "trump":  # joined late: history unknown
@@ -54,7 +54,7 @@ class Memory:
                 if c in held:
                     held.remove(c)
 
-    def _read(self, ev: dict) -> None:
+    def _read(self, ev: dict[str, Any]) -> None:
         t = ev.get("type")
         if t in ("attack", "throw", "transfer"):
             if t == "attack":
@@ -75,17 +75,18 @@ class Memory:
             self.table = []
 
 
-def _faceup_below(view: dict) -> int:
+def _faceup_below(view: dict[str, Any]) -> int:
     """Cards under the face-up card in the deck (the state's ``faceup_below``)."""
     if view["faceup"] is None:
         return -1
     if not view["trump_change_pending"]:
-        return view["deck"] - 1
-    rest = 54 * view["decks"] - view["players"] * view["hand_size"]
+        deck: int = view["deck"]
+        return deck - 1
+    rest: int = 54 * view["decks"] - view["players"] * view["hand_size"]
     return rest - rest // 2 - 1
 
 
-def determinize(view: dict, rng: random.Random, memory: Memory | None = None) -> dict:
+def determinize(view: dict[str, Any], rng: random.Random, memory: Memory | None = None) -> dict[str, Any]:
     """A full Dayous state consistent with everything ``view`` (and ``memory``) shows.
 
     The seat's hand, the table and the face-up card are as shown; cards seen picked
@@ -112,7 +113,7 @@ def determinize(view: dict, rng: random.Random, memory: Memory | None = None) ->
     return _sampled_state(view, hands, table, dealt["deck"], known_discard + dealt["discard"], rng)
 
 
-def _unseen_cards(view: dict, hand: list[str], table: list[list]) -> list[str]:
+def _unseen_cards(view: dict[str, Any], hand: list[str], table: list[list[Any]]) -> list[str]:
     """The table's cards that this view does not show: the seat's own hand, the table
     and the face-up card are seen."""
     faceup = view["faceup"]
@@ -123,7 +124,7 @@ def _unseen_cards(view: dict, hand: list[str], table: list[list]) -> list[str]:
     return pool
 
 
-def _take_known_discard(view: dict, memory: Memory, pool: list[str]) -> list[str]:
+def _take_known_discard(view: dict[str, Any], memory: Memory, pool: list[str]) -> list[str]:
     """The cards remembered gone to the discard pile, taken out of ``pool``."""
     known: list[str] = []
     for c in memory.discard:
@@ -133,7 +134,7 @@ def _take_known_discard(view: dict, memory: Memory, pool: list[str]) -> list[str
     return known
 
 
-def _take_known_hands(view: dict, memory: Memory, pool: list[str]) -> dict[int, list[str]]:
+def _take_known_hands(view: dict[str, Any], memory: Memory, pool: list[str]) -> dict[int, list[str]]:
     """The cards remembered picked up by each other player, taken out of ``pool``."""
     counts = view["hand_counts"]
     known: dict[int, list[str]] = {}
@@ -149,7 +150,9 @@ def _take_known_hands(view: dict, memory: Memory, pool: list[str]) -> dict[int, 
     return known
 
 
-def _throw_in_clues(view: dict, known_hands: dict[int, list[str]], ranks: set[str]) -> tuple[set[int], set[int]]:
+def _throw_in_clues(
+    view: dict[str, Any], known_hands: dict[int, list[str]], ranks: set[str]
+) -> tuple[set[int], set[int]]:
     """Who is asked to throw in is public: a thrower still asked holds a card of a rank
     on the table (``must``, unless a card known in the hand shows it); one not asked
     (and not done) holds none (``never``)."""
@@ -169,7 +172,7 @@ def _throw_in_clues(view: dict, known_hands: dict[int, list[str]], ranks: set[st
 
 
 def _deal_unseen(
-    view: dict, pool: list[str], known_hands: dict[int, list[str]], known_discard: list[str],
+    view: dict[str, Any], pool: list[str], known_hands: dict[int, list[str]], known_discard: list[str],
     never: set[int], ranks: set[str], rng: random.Random,
 ) -> dict[Any, list[str]]:
     """The unseen cards dealt at random to the other hands, the rest of the discard
@@ -208,9 +211,9 @@ def _give_a_table_rank(
 
 
 def _sampled_state(
-    view: dict, hands: list[list[str]], table: list[list], deck: list[str], discard: list[str],
+    view: dict[str, Any], hands: list[list[str]], table: list[list[Any]], deck: list[str], discard: list[str],
     rng: random.Random,
-) -> dict:
+) -> dict[str, Any]:
     """The state of the sampled world: the view's public fields, the sampled cards."""
     faceup = view["faceup"]
     below = _faceup_below(view)

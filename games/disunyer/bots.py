@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Any
 
 from games import core, search
+from games.core import Engine
 from games.disunyer.cards import DECK, RANK_VALUE, is_ace, is_king
 from games.disunyer.rules import ENGINE
 from games.disunyer.state import DISUNYER, OVER, PUBLIC, TURNS
 
 
-def unread_events(view: dict, next_event: int) -> list[dict]:
+def unread_events(view: dict[str, Any], next_event: int) -> list[dict[str, Any]]:
     """The view's log events numbered ``next_event`` or later (the log is numbered from
     ``view["log_from"]``)."""
-    return view["log"][max(0, next_event - view.get("log_from", 0)):]
+    log: list[dict[str, Any]] = view["log"]
+    return log[max(0, next_event - view.get("log_from", 0)) :]
 
 
 class SeenAces:
@@ -25,7 +28,7 @@ class SeenAces:
         self.aces: set[str] = set()
         self.next_event = 0
 
-    def update(self, view: dict) -> None:
+    def update(self, view: dict[str, Any]) -> None:
         for ev in unread_events(view, self.next_event):
             t = ev["type"]
             if t == "reshuffle":
@@ -41,7 +44,7 @@ class SeenAces:
 class RandomBot:
     """Plays uniformly at random among the legal actions."""
 
-    def choose(self, view: dict, rng: random.Random) -> dict:
+    def choose(self, view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         return rng.choice(view["legal"])
 
 
@@ -60,8 +63,8 @@ class RuleBot:
     def __init__(self) -> None:
         self.memory = SeenAces()
 
-    def choose(self, view: dict, rng: random.Random) -> dict:
-        legal = view["legal"]
+    def choose(self, view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+        legal: list[dict[str, Any]] = view["legal"]
         self.memory.update(view)
         if len(legal) == 1:
             return legal[0]
@@ -82,16 +85,16 @@ class RuleBot:
         # keep or pass
         me = view["seat"]
         mine = RANK_VALUE[view["hand"][0]]
-        seq = view["in_round"]
-        pos = seq.index(me)
+        round_order = view["in_round"]
+        position = round_order.index(me)
         cards = view["cards"]
-        for s in seq[:pos]:
+        for s in round_order[:position]:
             c = cards[s]
             if c and RANK_VALUE[c[0]] < mine:
                 return {"type": "keep"}
         # The next player's card can never be known before one's turn (cards only
         # move forward), so the swap is blind: pass a low card.
-        limit = 4 if pos == len(seq) - 1 else 3
+        limit = 4 if position == len(round_order) - 1 else 3
         return {"type": "pass"} if mine <= limit else {"type": "keep"}
 
 
@@ -111,7 +114,7 @@ class Memory:
         self.my_card: str | None = None  # the card held at the last decision
         self.my_round: int | None = None
 
-    def update(self, view: dict) -> None:
+    def update(self, view: dict[str, Any]) -> None:
         self.seat = view.get("seat")
         for ev in unread_events(view, self.next_event):
             t = ev["type"]
@@ -136,7 +139,7 @@ class Memory:
             self.my_round = view["round"]
 
 
-def determinize(view: dict, rng: random.Random, memory: Memory | None = None) -> dict:
+def determinize(view: dict[str, Any], rng: random.Random, memory: Memory | None = None) -> dict[str, Any]:
     """A full Disunyer state consistent with everything ``view`` (and ``memory``) shows.
 
     Hidden cards are drawn from the cards the seat has not seen: in the turn phase
@@ -149,15 +152,15 @@ def determinize(view: dict, rng: random.Random, memory: Memory | None = None) ->
     if memory is None:
         memory = Memory()
         memory.update(view)
-    seq = list(view["in_round"])
-    hands, known, hidden = _seen_hands(view, seq)
-    rules = _hidden_card_rules(view, seq, hidden)
+    round_order = list(view["in_round"])
+    hands, known, hidden = _seen_hands(view, round_order)
+    rules = _hidden_card_rules(view, round_order, hidden)
     deck, discard = _deal_unseen(view, memory, hands, hidden, rules, rng)
     rng.shuffle(deck)
-    return _sampled_state(view, rng, seq, hands, known, deck, discard)
+    return _sampled_state(view, rng, round_order, hands, known, deck, discard)
 
 
-def _seen_hands(view: dict, seq: list[int]) -> tuple[list[str | None], list[int], list[int]]:
+def _seen_hands(view: dict[str, Any], round_order: list[int]) -> tuple[list[str | None], list[int], list[int]]:
     """The cards the view shows in the seats' hands, who knows them (``known``) and
     the seats of the round whose card is hidden."""
     me = view["seat"]
@@ -166,7 +169,7 @@ def _seen_hands(view: dict, seq: list[int]) -> tuple[list[str | None], list[int]
     hands: list[str | None] = [None] * n
     known = [0] * n
     hidden: list[int] = []
-    holding = seq if view["phase"] in (TURNS, DISUNYER) else []
+    holding = round_order if view["phase"] in (TURNS, DISUNYER) else []
     public_seats = set(view["stuck"]) | {d["holder"] for d in view["duels"] if d.get("ace")}
     for s in holding:
         card = cards[s]
@@ -190,7 +193,9 @@ def _neither_ace_nor_king(card: str) -> bool:
     return not is_ace(card) and not is_king(card)
 
 
-def _hidden_card_rules(view: dict, seq: list[int], hidden: list[int]) -> dict[int, Callable[[str], bool]]:
+def _hidden_card_rules(
+    view: dict[str, Any], round_order: list[int], hidden: list[int]
+) -> dict[int, Callable[[str], bool]]:
     """What each hidden card may be, by seat (seats left out may hold any card)."""
     if view["phase"] == TURNS:
         rule = _neither_ace_nor_king if view["mode"] == "stuck-king" else _not_ace
@@ -199,7 +204,7 @@ def _hidden_card_rules(view: dict, seq: list[int], hidden: list[int]) -> dict[in
         return {}
     holder = view["holder"]
     callers = {d["holder"] for d in view["duels"]}
-    before = seq[: seq.index(holder)] if holder in seq else []
+    before = round_order[: round_order.index(holder)] if holder in round_order else []
     rules: dict[int, Callable[[str], bool]] = {}
     for s in hidden:
         if s == holder or s in callers:
@@ -215,7 +220,7 @@ def _unseen(seen: set[str], known_discard: list[str]) -> list[str]:
 
 
 def _deal_unseen(
-    view: dict, memory: Memory, hands: list[str | None], hidden: list[int],
+    view: dict[str, Any], memory: Memory, hands: list[str | None], hidden: list[int],
     rules: dict[int, Callable[[str], bool]], rng: random.Random,
 ) -> tuple[list[str], list[str]]:
     """Deal the cards not seen to the hidden hands (filled in ``hands``), the discard
@@ -237,23 +242,23 @@ def _deal_unseen(
     return dealt["deck"], known_discard + dealt["discard"]
 
 
-def _pending_callers(view: dict, seq: list[int], hands: list[str | None]) -> list[int]:
+def _pending_callers(view: dict[str, Any], round_order: list[int], hands: list[str | None]) -> list[int]:
     """The Ace holders after the one resolving a Disunyer, still to call."""
-    if view["phase"] != DISUNYER or view["holder"] not in seq:
+    if view["phase"] != DISUNYER or view["holder"] not in round_order:
         return []
-    after = seq[seq.index(view["holder"]) + 1:]
+    after = round_order[round_order.index(view["holder"]) + 1:]
     out_round = view["out_round"]
     return [s for s in after if (card := hands[s]) and is_ace(card) and not out_round[s]]
 
 
 def _sampled_state(
-    view: dict, rng: random.Random, seq: list[int], hands: list[str | None], known: list[int],
+    view: dict[str, Any], rng: random.Random, round_order: list[int], hands: list[str | None], known: list[int],
     deck: list[str], discard: list[str],
-) -> dict:
+) -> dict[str, Any]:
     phase = view["phase"]
     turn = view["turn"]
     return {
-        "n": view["players"],
+        "players": view["players"],
         "mode": view["mode"],
         "seed": search.fresh_seed(rng),
         "stream": 2,
@@ -266,26 +271,26 @@ def _sampled_state(
         "out": [o or 0 for o in view["out_round"]],
         "phase": phase,
         "step": view["step"],
-        "seq": seq if phase != OVER else [],
-        "pos": seq.index(turn) if turn is not None and turn in seq else 0,
+        "round_order": round_order if phase != OVER else [],
+        "position": round_order.index(turn) if turn is not None and turn in round_order else 0,
         "holder": view["holder"],
         "rival": view["rival"],
-        "pending": _pending_callers(view, seq, hands),
+        "pending": _pending_callers(view, round_order, hands),
         "stuck": list(view["stuck"]),
         "duels": list(view["duels"]),
         "last": view["last_round"],
         "rounds": list(view["rounds"]),
         "log": list(view["log"]),
-        "nlog": view.get("log_from", 0) + len(view["log"]),
+        "logged": view.get("log_from", 0) + len(view["log"]),
         "winner": None,
         "no_winner": False,
     }
 
 
-def rollout_policy(engine, state: dict, seat: int, rng: random.Random) -> dict:
+def rollout_policy(engine: Engine, state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:
     """The rule player's habits, read from the (sampled) state for speed: each seat
     uses only its own card. Pass Ace-4 (Ace-5 as the last seat), random picks and guesses."""
-    legal = engine.legal_actions(state, seat)
+    legal: list[dict[str, Any]] = engine.legal_actions(state, seat)
     if len(legal) == 1:
         return legal[0]
     kind = legal[0]["type"]
@@ -293,26 +298,26 @@ def rollout_policy(engine, state: dict, seat: int, rng: random.Random) -> dict:
         return rng.choice(legal)
     hands = state["hands"]
     value = RANK_VALUE[hands[seat][0]]
-    seq = state["seq"]
-    pos = state["pos"]
+    round_order = state["round_order"]
+    position = state["position"]
     known = state["known"]
     bit = 1 << seat
-    for s in seq[:pos]:
+    for s in round_order[:position]:
         if known[s] & bit and RANK_VALUE[hands[s][0]] < value:
             return {"type": "keep"}  # someone who already played is known to be lower
-    last = pos == len(seq) - 1
+    last = position == len(round_order) - 1
     return {"type": "pass"} if value <= (4 if last else 3) else {"type": "keep"}
 
 
-def _round_over(engine, state: dict, root: dict) -> bool:
-    return state["round"] != root["start"]["round"] or state["phase"] == OVER
+def _round_over(engine: Engine, state: dict[str, Any], root: dict[str, Any]) -> bool:
+    return bool(state["round"] != root["start"]["round"] or state["phase"] == OVER)
 
 
-def evaluate(engine, state: dict, seat: int, root: dict) -> float:
+def evaluate(engine: Engine, state: dict[str, Any], seat: int, root: dict[str, Any]) -> float:
     """Rollouts stop at the end of the round: 1 for still standing, 0 for knocked out
     (a finished game scores its place points, scaled to [0, 1])."""
     outcome = engine.outcome(state)
-    n = state["n"]
+    n: int = state["players"]
     if outcome is not None:
         return (core.place_points(outcome["places"][seat], n) - 1) / (n - 1)
     return 0.0 if state["out"][seat] else 1.0

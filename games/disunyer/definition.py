@@ -14,7 +14,7 @@ from games.disunyer.rules import ENGINE
 
 
 def mode_of(options: Mapping[str, Any]) -> str:
-    return options.get(MODE.key, MODE.default)
+    return str(options.get(MODE.key, MODE.default))
 
 
 def place_counters(place: int, won: bool, players: int) -> dict[str, int]:

@@ -15,7 +15,7 @@ def to_act(state: DisunyerState) -> list[int]:
     pick or the rival to guess; none once the game is over."""
     phase = state["phase"]
     if phase == TURNS:
-        return [state["seq"][state["pos"]]]
+        return [state["round_order"][state["position"]]]
     if phase == DISUNYER:
         seat = state["holder"] if state["step"] == PICK else state["rival"]
         return [] if seat is None else [seat]
@@ -27,11 +27,11 @@ def can_pass(state: DisunyerState) -> bool:
     stuck = state["stuck"]
     if not stuck:
         return True
-    seq = state["seq"]
-    pos = state["pos"]
-    if seq[pos] in stuck:
+    round_order = state["round_order"]
+    position = state["position"]
+    if round_order[position] in stuck:
         return False
-    return pos + 1 >= len(seq) or seq[pos + 1] not in stuck
+    return position + 1 >= len(round_order) or round_order[position + 1] not in stuck
 
 
 def legal_actions(state: DisunyerState, seat: int) -> list[DisunyerAction]:

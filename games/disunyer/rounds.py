@@ -31,7 +31,7 @@ def log_events(st: DisunyerState, events: Events) -> None:
         if len(log) > LOG_SIZE:
             del log[:-LOG_SIZE]  # the new list is the move's own: trimmed in place
         st["log"] = log
-        st["nlog"] = st["nlog"] + len(events)
+        st["logged"] = st["logged"] + len(events)
 
 
 def draw(st: DisunyerState, events: Events) -> str:
@@ -56,14 +56,14 @@ def deal(st: DisunyerState, events: Events) -> None:
     rnd = st["round"] + 1
     st["round"] = rnd
     out = st["out"]
-    seq = [s for s in st["order"] if not out[s]]
-    st["seq"] = seq
+    round_order = [s for s in st["order"] if not out[s]]
+    st["round_order"] = round_order
     deck = st["deck"] = list(st["deck"])
     hands = st["hands"]
     known = st["known"]
-    events.append({"type": "deal", "round": rnd, "seats": seq})
+    events.append({"type": "deal", "round": rnd, "seats": round_order})
     aces = []
-    for s in seq:
+    for s in round_order:
         if deck:
             card = deck.pop(0)
         else:  # the discard pile shuffled into a new deck
@@ -82,7 +82,7 @@ def deal(st: DisunyerState, events: Events) -> None:
         return
     st["phase"] = TURNS
     st["step"] = None
-    st["pos"] = 0
+    st["position"] = 0
     st["stuck"] = _stick_kings(st, events) if st["mode"] == "stuck-king" else []
     advance_turns(st, events)
 
@@ -92,7 +92,7 @@ def _stick_kings(st: DisunyerState, events: Events) -> list[int]:
     hands = st["hands"]
     known = st["known"]
     stuck = []
-    for s in st["seq"]:
+    for s in st["round_order"]:
         card = hands[s]
         assert card is not None  # every seat of the round holds a card
         if is_king(card):
@@ -104,31 +104,31 @@ def _stick_kings(st: DisunyerState, events: Events) -> list[int]:
 
 def advance_turns(st: DisunyerState, events: Events) -> None:
     """Apply forced keeps (stuck Kings); reveal once every seat has had its turn."""
-    seq = st["seq"]
+    round_order = st["round_order"]
     stuck = st["stuck"]
-    while st["pos"] < len(seq):
+    while st["position"] < len(round_order):
         if not stuck:
             return
-        pos = st["pos"]
-        seat = seq[pos]
+        position = st["position"]
+        seat = round_order[position]
         if seat in stuck:
             events.append({"type": "keep", "seat": seat, "forced": "stuck"})
-        elif pos + 1 < len(seq) and seq[pos + 1] in stuck:
+        elif position + 1 < len(round_order) and round_order[position + 1] in stuck:
             events.append({"type": "keep", "seat": seat, "forced": "blocked"})
         else:
             return
-        st["pos"] = pos + 1
+        st["position"] = position + 1
     reveal(st, events)
 
 
 def pass_card(st: DisunyerState, seat: int, events: Events) -> None:
     """``seat`` swaps cards with the next seat, or, as the last seat, with the deck."""
-    seq = st["seq"]
-    pos = st["pos"]
-    if pos + 1 == len(seq):
+    round_order = st["round_order"]
+    position = st["position"]
+    if position + 1 == len(round_order):
         _swap_with_deck(st, seat, events)
         return
-    nxt = seq[pos + 1]
+    nxt = round_order[position + 1]
     hands = st["hands"]
     known = st["known"]
     both = (1 << seat) | (1 << nxt)
@@ -158,12 +158,12 @@ def _swap_with_deck(st: DisunyerState, seat: int, events: Events) -> None:
 
 def reveal(st: DisunyerState, events: Events) -> None:
     """Every card shown; the seats with the lowest card are out."""
-    seq = st["seq"]
+    round_order = st["round_order"]
     hands = st["hands"]
     cards: list[str | None] = [None] * seat_count(st)
-    for s in seq:
+    for s in round_order:
         cards[s] = hands[s]
-    losers = lowest_holders(hands, seq)
+    losers = lowest_holders(hands, round_order)
     rnd = st["round"]
     out = st["out"] = list(st["out"])
     for s in losers:
@@ -182,7 +182,7 @@ def end_round(st: DisunyerState, events: Events) -> None:
     hands = st["hands"]
     known = st["known"]
     discard = list(st["discard"])
-    for s in st["seq"]:
+    for s in st["round_order"]:
         card = hands[s]
         assert card is not None  # every seat of the round holds a card
         discard.append(card)
@@ -194,7 +194,7 @@ def end_round(st: DisunyerState, events: Events) -> None:
     st["step"] = None
     st["pending"] = []
     st["stuck"] = []
-    st["pos"] = 0
+    st["position"] = 0
     standing = [s for s in st["order"] if not st["out"][s]]
     if len(standing) >= 2:
         deal(st, events)
@@ -204,7 +204,7 @@ def end_round(st: DisunyerState, events: Events) -> None:
 
 def _end_game(st: DisunyerState, standing: list[int], events: Events) -> None:
     st["phase"] = OVER
-    st["seq"] = []
+    st["round_order"] = []
     if standing:
         st["winner"] = standing[0]
         events.append({"type": "win", "seat": standing[0]})
@@ -247,7 +247,7 @@ def _end_disunyer_round(st: DisunyerState, events: Events) -> None:
         "round": rnd,
         "kind": "disunyer",
         "cards": cards,
-        "out": [s for s in st["seq"] if st["out"][s] == rnd],
+        "out": [s for s in st["round_order"] if st["out"][s] == rnd],
         "duels": st["duels"],
     }
     end_round(st, events)

@@ -37,6 +37,7 @@ class DisunyerEngine:
     name = NAME
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    card_deck = core.CardDeck.SPANISH
 
     def validate_options(self, options: dict[str, Any], players: int | None = None) -> dict[str, Any]:
         return validate_options(options, players)
@@ -50,11 +51,7 @@ class DisunyerEngine:
         opts = validate_options(options if options is not None else {}, players)
         if players is None:
             raise InvalidOptions("Say how many players sit at the table (2 to 8).")
-        if seed is None:
-            seed = core.new_seed()
-        elif not isinstance(seed, str):
-            raise InvalidOptions("The seed must be a string.")
-        state = _new_game(players, opts["mode"], seed, deck)
+        state = _new_game(players, opts["mode"], core.game_seed(seed), deck)
         events: Events = []
         rounds.deal(state, events)
         rounds.log_events(state, events)
@@ -102,18 +99,18 @@ class DisunyerEngine:
         phase = state["phase"]
         to_act = moves.to_act(state)
         legal: list[DisunyerAction]
-        if seat is not None and core.is_seat(seat, players):
+        seat = core.viewer(seat, players)
+        if seat is not None:
             bit = 1 << seat
             cards = [c if k & bit else None for c, k in zip(hands, known)]
             hand = cards[seat] = hands[seat]
             legal = moves.awaited_moves(state, seat) if seat in to_act else []
         else:
-            seat = None
             cards = [c if k == PUBLIC else None for c, k in zip(hands, known)]
             hand = None
             legal = []
         over = phase == OVER
-        seq = state["seq"]
+        round_order = state["round_order"]
         log = state["log"]
         return {
             "game": NAME,
@@ -132,8 +129,8 @@ class DisunyerEngine:
             "cards": cards,
             "standing": [not o for o in out],
             "out_round": [o or None for o in out],
-            "in_round": list(seq),
-            "turn": seq[state["pos"]] if phase == TURNS else None,
+            "in_round": list(round_order),
+            "turn": round_order[state["position"]] if phase == TURNS else None,
             "holder": state["holder"],
             "rival": state["rival"],
             "stuck": list(state["stuck"]),
@@ -143,11 +140,16 @@ class DisunyerEngine:
             "last_round": state["last"],
             "rounds": list(state.get("rounds", ())),
             "log": list(log),
-            "log_from": state["nlog"] - len(log),
+            "log_from": state["logged"] - len(log),
         }
 
     def outcome(self, state: DisunyerState) -> dict[str, Any] | None:
         return cast("dict[str, Any] | None", _outcome(state))
+
+    def every_card(self, state: DisunyerState) -> core.EveryCard:
+        """Each seat holds one card or none."""
+        hands = [[card] if card else [] for card in state["hands"]]
+        return core.EveryCard(hands, [None] * len(hands), list(state["deck"]), list(state["discard"]))
 
 
 # ------------------------------------------------------------------------ start
@@ -172,12 +174,12 @@ def _new_game(players: int, mode: str, seed: str, deck: list[str] | None) -> Dis
         discard = [c for c in DECK if c not in listed]
         stream = 0
     return {
-        "n": players, "mode": mode, "seed": seed, "stream": stream, "order": order,
+        "players": players, "mode": mode, "seed": seed, "stream": stream, "order": order,
         "round": 0, "deck": cards, "discard": discard,
         "hands": [None] * players, "known": [0] * players, "out": [0] * players,
-        "phase": TURNS, "step": None, "seq": [], "pos": 0,
+        "phase": TURNS, "step": None, "round_order": [], "position": 0,
         "holder": None, "rival": None, "pending": [], "stuck": [], "duels": [],
-        "last": None, "rounds": [], "log": [], "nlog": 0, "winner": None, "no_winner": False,
+        "last": None, "rounds": [], "log": [], "logged": 0, "winner": None, "no_winner": False,
     }
 
 
@@ -215,8 +217,8 @@ def _keep(state: DisunyerState, seat: int, action: core.Action, events: Events) 
     if len(action) != 1:
         raise IllegalAction(f"A {action['type']} move takes no other data.")
     events.append({"type": "keep", "seat": seat})
-    pos = state["pos"] = state["pos"] + 1
-    if state["stuck"] or pos == len(state["seq"]):  # forced keeps (stuck Kings), or the reveal
+    position = state["position"] = state["position"] + 1
+    if state["stuck"] or position == len(state["round_order"]):  # forced keeps (stuck Kings), or the reveal
         rounds.advance_turns(state, events)
 
 
@@ -229,8 +231,8 @@ def _pass(state: DisunyerState, seat: int, action: core.Action, events: Events) 
             raise IllegalAction("Your King is stuck: you must keep it.")
         raise IllegalAction("The next player has a stuck King: you must keep your card.")
     rounds.pass_card(state, seat, events)
-    pos = state["pos"] = state["pos"] + 1
-    if state["stuck"] or pos == len(state["seq"]):  # forced keeps (stuck Kings), or the reveal
+    position = state["position"] = state["position"] + 1
+    if state["stuck"] or position == len(state["round_order"]):  # forced keeps (stuck Kings), or the reveal
         rounds.advance_turns(state, events)
 
 

@@ -30,7 +30,7 @@ from pathlib import Path
 from games import registry
 
 FIXTURE = Path(__file__).parent / "fixtures" / "recorded_games.json"
-FORMAT = 1
+FORMAT = 2  # 1: recorded before the states' keys were full words (rooms migration 0010)
 SEED = 20261201  # the chooser's seed: the same recording every time
 TIMEOUT = 0.1  # the share of moves played by the timeout's default action
 HASH_DIGITS = 16  # of a state's sha256: a changed state matches by chance once in 2**64

@@ -96,7 +96,7 @@ def all_cards(game, state):
         return state["deck"] + state["discard"] + table + [c for h in state["hands"] for c in h]
     if state["phase"] == "call":
         return [c for h in state["hands"] for c in h]
-    fd = [state["fd"]] if state["fd"] and not state["power"] else []
+    fd = [state["face_down"]] if state["face_down"] and not state["power"] else []
     return state["gone"] + state["trick"] + fd + [c for h in state["hands"] for c in h]
 
 

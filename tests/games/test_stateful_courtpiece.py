@@ -48,7 +48,7 @@ class CourtPieceGame(EngineMachine):
         self.begin(SEAT_COUNT, options, seed)
 
     def cards(self, state):
-        face_down = [state["fd"]] if state["fd"] is not None and not state["power"] else []
+        face_down = [state["face_down"]] if state["face_down"] is not None and not state["power"] else []
         return [card for hand in state["hands"] for card in hand] + state["trick"] + state["gone"] + face_down
 
     def full_deck(self, state):
@@ -59,7 +59,7 @@ class CourtPieceGame(EngineMachine):
         at their first five, every other card, the viewer's own included; a Hidden trump
         still face down, to all but the caller."""
         calling = state["phase"] == "call"
-        caller, shown = state["caller"], state["fd"] if state["power"] else None
+        caller, shown = state["caller"], state["face_down"] if state["power"] else None
         slots = []
         for seat, hand in enumerate(state["hands"]):
             for i, card in enumerate(hand):
@@ -69,21 +69,21 @@ class CourtPieceGame(EngineMachine):
                     seen = seat == viewer or card == shown
                 if not seen:
                     slots.append(("hands", seat, i))
-        if state["fd"] is not None and not state["power"] and viewer != caller:
-            slots.append(("fd",))
+        if state["face_down"] is not None and not state["power"] and viewer != caller:
+            slots.append(("face_down",))
         return slots
 
     def follow_the_cards(self, state):
         """The trump is the suit of the Hidden card, wherever that card moved."""
-        if state["fd"] is not None:
-            state["trump"] = state["fd"][1]
+        if state["face_down"] is not None:
+            state["trump"] = state["face_down"][1]
 
     def check_view(self, state, viewer, view):
         """No card of a place hidden from the viewer, nor any card played face down,
         appears anywhere in the view (the 52 cards are all different). The log of a new
         round begins with the last round's result, whose cards are now dealt again."""
         secret = {get_path(state, path) for path in self.hidden_slots(state, viewer)}
-        secret |= {*state["down"], *(state["trick"][i] for i in state["tdown"])}
+        secret |= {*state["down"], *(state["trick"][i] for i in state["trick_face_down"])}
         this_round = {**view, "log": [event for event in view["log"] if event["type"] != "round_over"]}
         leaked = set(cards_in(this_round, CARDS)) & secret
         assert not leaked, f"the view of {viewer} shows {sorted(leaked)}"
@@ -95,7 +95,7 @@ class CourtPieceGame(EngineMachine):
     @invariant()
     def team_points_are_the_rounds_won(self):
         """Each finished round scores as the rules say, and the team points add them up."""
-        state, opts = self.state, self.state["opts"]
+        state, opts = self.state, self.state["options"]
         for summary in state["history"]:
             team, hands = summary["winning_team"], summary["hands"]
             assert summary["points"] == POINTS[summary["kind"]]
@@ -118,7 +118,7 @@ class CourtPieceGame(EngineMachine):
         assert outcome["winners"] == [team, team + 2]
         assert outcome["places"] == [1 if seat % 2 == team else 3 for seat in range(SEAT_COUNT)]
         assert outcome["team_points"] == state["points"]
-        assert state["points"][team] >= state["opts"]["winning_points"] > state["points"][1 - team]
+        assert state["points"][team] >= state["options"]["winning_points"] > state["points"][1 - team]
         assert outcome["rounds"] == state["round"] == len(state["history"])
 
 

@@ -32,7 +32,7 @@ def test_its_rules_for_the_leaderboard_are_the_defaults(high_card):
     """The place formula, never doubled; one mode (none); no counters and no columns."""
     assert [points_for("highcard", place, 3, had_bots=False) for place in (1, 2, 3)] == [3, 2, 1]
     assert (modes_of("highcard"), mode_of("highcard", {}), columns("highcard")) == ((), "", [])
-    assert counters_for("highcard", 1, False, 3, seat=0, outcome={"places": [1, 1, 3]}, state={}) == {}
+    assert counters_for("highcard", 1, False, 3, seat=0, outcome={"places": [1, 1, 3]}) == {}
 
 
 def test_a_finished_game_is_recorded_rated_and_shown(high_card, client):

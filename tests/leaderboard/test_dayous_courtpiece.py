@@ -135,22 +135,25 @@ def test_the_best_journal_is_the_most_prestigious_with_a_defence():
     assert ladder_record(journals, counters)[:3] == [("Nature", 0), ("Science", 1), ("PNAS", 4)]
 
 
-def test_counters_for_reads_the_dayous_outcome_and_state():
-    """counters_for gives a seat its place counters and what the game's end recorded."""
-    state = {
-        "stats": [
-            {"defences": 2, "journals": {"Nature": 1, "PLoS ONE": 1}, "best": 12, "fees": 9},
-            {"defences": 0, "journals": {}, "best": 0, "fees": 0},
-        ]
+def test_counters_for_reads_the_dayous_outcome():
+    """counters_for gives a seat its place counters and what the engine's outcome counted
+    for it, zeros left out."""
+    outcome = {
+        "places": [1, 2],
+        "winners": [0],
+        "dayous": 1,
+        "counters": [
+            {"dayous": 0, "defences": 2, "fees": 9, "journal_12": 1, "journal_4": 1},
+            {"dayous": 1, "defences": 0, "fees": 0},
+        ],
     }
-    outcome = {"places": [1, 2], "winners": [0], "dayous": 1}
-    assert counters_for("dayous", 1, True, 2, seat=0, outcome=outcome, state=state) == {
+    assert counters_for("dayous", 1, True, 2, seat=0, outcome=outcome) == {
         "defences": 2,
         "fees": 9,
         "journal_12": 1,
         "journal_4": 1,
     }
-    assert counters_for("dayous", 2, False, 2, seat=1, outcome=outcome, state=state) == {"dayous": 1}
+    assert counters_for("dayous", 2, False, 2, seat=1, outcome=outcome) == {"dayous": 1}
 
 
 def board_rows(html: str) -> dict[str, list[str]]:
@@ -168,23 +171,24 @@ def test_the_dayous_board_and_profile_show_the_publication_record(client):
     points, games, wins, times the dayous, defences, best journal, fees and the
     per-deck columns; Ann's profile shows her publication record by journal."""
     ann, bea = accounts("Ann", "Bea")
-    ann_stats = {"defences": 3, "journals": {"Nature": 1, "PNAS": 2}, "best": 12, "fees": 11}
-    bea_stats = {"defences": 1, "journals": {"PLoS ONE": 1}, "best": 4, "fees": 2}
+    ann_record = {"defences": 3, "journal_12": 1, "journal_8": 2, "fees": 11}
+    bea_record = {"defences": 1, "journal_4": 1, "fees": 2}
     finish_game(
         [ann, bea],
         [1, 2],
         game="dayous",
         options={"decks": 2},
-        outcome={"dayous": 1},
-        state={"stats": [ann_stats, bea_stats]},
+        outcome={"dayous": 1, "counters": [ann_record, {**bea_record, "dayous": 1}]},
     )
     finish_game(
         [bea, ann, BOT],
         [1, 2, 3],
         game="dayous",
         options={"decks": 1},
-        outcome={"dayous": 2},
-        state={"stats": [bea_stats, {"defences": 1, "journals": {"Science": 1}, "fees": 1}, {}]},
+        outcome={
+            "dayous": 2,
+            "counters": [bea_record, {"defences": 1, "journal_10": 1, "fees": 1}, {"dayous": 1}],
+        },
     )
     html = client.get(reverse("leaderboard:board", args=["dayous"])).content.decode()
     assert ">Best journal<" in html and ">1 deck<" in html and ">3 decks<" in html
@@ -227,8 +231,7 @@ def test_the_dayous_30_day_board_sums_the_counters_of_the_window(client):
             [1, 2],
             game="dayous",
             options={"decks": 1},
-            outcome={"dayous": 1},
-            state={"stats": [{"defences": 1, "journals": {"Cognition": 1}, "fees": fees}, {}]},
+            outcome={"dayous": 1, "counters": [{"defences": 1, "journal_6": 1, "fees": fees}, {"dayous": 1}]},
             finished_at=timezone.now() - timedelta(days=days_ago),
         )
     board = reverse("leaderboard:board", args=["dayous"])
@@ -302,7 +305,15 @@ def test_the_court_piece_board_and_profile_show_tables_rounds_and_courts(client)
         game="courtpiece",
         winners=[0, 2],
         options={"game": "ace-rule"},
-        outcome={"winning_team": 0, "team_points": [10, 4], "rounds": 9, "stats": stats},
+        outcome={
+            "winning_team": 0,
+            "team_points": [10, 4],
+            "rounds": 9,
+            "stats": stats,
+            "counters": [
+                {key: stats[key][seat % 2] for key in ("rounds_won", "courts", "goon_courts")} for seat in range(4)
+            ],
+        },
     )
     html = client.get(reverse("leaderboard:board", args=["courtpiece"])).content.decode()
     assert ">Tables<" in html and ">Goon Courts<" in html and ">Rung Kaat<" in html

@@ -350,7 +350,7 @@ def test_the_host_starts_alone_and_bots_take_the_empty_seats(monkeypatch):
     assert room.status == Room.Status.PLAYING
     assert seat_names(room) == ["Ann", "Bot 2", "Bot 3", "Bot 4"]
     assert room.match.had_bots and room.match.deadline is not None
-    assert room.match.state["opts"]["clock"] == 15
+    assert room.match.state["options"]["clock"] == 15
 
 
 # ----------------------------------------------------------------- what each viewer sees
@@ -360,9 +360,9 @@ def public_cards(state: dict) -> set[str]:
     """Cards anybody may see: those played face up, and a Hidden trump once shown."""
     down = set(state["down"])
     seen = {c for c in state["gone"] if c not in down}
-    seen |= {c for i, c in enumerate(state["trick"]) if i not in state["tdown"]}
-    if state["fd"] and state["power"]:
-        seen.add(state["fd"])
+    seen |= {c for i, c in enumerate(state["trick"]) if i not in state["trick_face_down"]}
+    if state["face_down"] and state["power"]:
+        seen.add(state["face_down"])
     return seen
 
 
@@ -372,7 +372,7 @@ def check_pushes(room: Room) -> None:
     snapshot = load_snapshot(room.pk)
     state = snapshot.state
     public = public_cards(state)
-    hidden = state["fd"] is not None and not state["power"]
+    hidden = state["face_down"] is not None and not state["power"]
     spectator = render_table(snapshot, presence.NOBODY, None)
     assert set(DATA_CARD.findall(spectator)) <= public, "a spectator sees a card that is not public"
     assert "You are watching" in spectator and ACTION_INPUT.findall(spectator) == []
@@ -394,9 +394,9 @@ def check_pushes(room: Room) -> None:
             assert f'data-card="{card}"' not in page
         private = _private(page)
         if hidden and seat != state["caller"]:
-            assert f'data-card="{state["fd"]}"' not in page and "face-down trump" not in private
+            assert f'data-card="{state["face_down"]}"' not in page and "face-down trump" not in private
         if hidden and seat == state["caller"]:
-            assert f'data-card="{state["fd"]}"' in private
+            assert f'data-card="{state["face_down"]}"' in private
         if state["phase"] != "over":
             for card in view["hand"]:
                 assert f'data-card="{card}"' in private
@@ -516,7 +516,7 @@ def test_a_whole_hidden_table_settles_coins_once_a_round_and_ends_with_results(m
         if room.status != Room.Status.PLAYING:
             break
         state = room.match.state
-        if len(state["history"]) < 2 or moves % 5 == 0 or state["down"] or state["fd"] and not state["power"]:
+        if len(state["history"]) < 2 or moves % 5 == 0 or state["down"] or state["face_down"] and not state["power"]:
             check_pushes(room)
         saw_face_down = saw_face_down or bool(state["down"])
         if state["history"] and not saw_round_over:

@@ -227,7 +227,7 @@ def test_the_last_tricks_and_the_round_result_stay_then_the_callers_clock_starts
     services.do_act(room.pk, BEA, COURTPIECE.default_action(room.match.state, 2), room.version)
     room = fresh(room)
     match = room.match
-    assert match.state["ntrick"] == 12 and match.state["trick"] == []
+    assert match.state["tricks_played"] == 12 and match.state["trick"] == []
     assert _close_to(match.paused_until, before + TRICK)
     assert (match.deadline, match.bot_due_at) == (match.paused_until, None)
     unchanged = _unchanged(room)
@@ -273,7 +273,7 @@ def test_the_precise_timers_are_set_for_the_end_of_the_pause(monkeypatch, django
         assert tasks.play_bot(room.pk, room.version) is True
     room = fresh(room)
     match = room.match
-    assert match.state["ntrick"] == 12 and match.paused_until is not None
+    assert match.state["tricks_played"] == 12 and match.paused_until is not None
     assert sent == [("rooms.tasks.fire_timeout", (room.pk, room.version), match.paused_until)]
     stored = stored_snapshot(room.pk, room.version)
     assert stored.paused_until_ms == int(match.paused_until.timestamp() * 1000) and stored.is_paused()

@@ -26,7 +26,7 @@ DECKS = {"disunyer": spanish_deck(), "dayous": french_deck(jokers=True), "courtp
 # Each game's cards by name ("Ace of coins", "10 of hearts", "red joker"), and one
 # pattern that finds any of them in a page.
 NAMES = {
-    game: {card_name(card, game in replays.SPANISH_DECK_GAMES): card for card in deck} for game, deck in DECKS.items()
+    game: {card_name(card, replays.spanish_cards(game)): card for card in deck} for game, deck in DECKS.items()
 }
 NAMED = {game: re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b") for game, names in NAMES.items()}
 
@@ -169,8 +169,8 @@ def test_a_court_piece_caller_sees_the_trump_card_face_down_and_the_others_do_no
     services.do_end_match(room.pk, "Ended for the test.")
     room = fresh(room)
     _views_seen(room, range(0, 30, 2), [replays.SPECTATOR, "0", "1", "2", "3"])
-    laid = next(step for n in range(30) if (step := replays.step(room, room.match, 4, n)).state["fd"])
-    caller, face_down = laid.state["caller"], laid.state["fd"]
+    laid = next(step for n in range(30) if (step := replays.step(room, room.match, 4, n)).state["face_down"])
+    caller, face_down = laid.state["caller"], laid.state["face_down"]
     for value in [replays.SPECTATOR, "0", "1", "2", "3"]:
         page = replay_page(room, step=laid.number, seat=value).content.decode()
         assert (face_down in cards_on(page, "courtpiece")) == (value == str(caller)), value

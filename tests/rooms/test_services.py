@@ -284,7 +284,7 @@ class _FirstTurnForced:
 
     def legal_actions(self, state, seat):
         legal = ENGINE.legal_actions(state, seat)
-        if legal and state["phase"] == "turns" and state["pos"] == 0:
+        if legal and state["phase"] == "turns" and state["position"] == 0:
             return [{"type": "keep"}]
         return legal
 
@@ -301,7 +301,7 @@ def test_forced_decisions_are_played_at_the_start(monkeypatch):
         MatchAction.objects.filter(match=match).values_list("number", "seat", "action", "source")
     )
     assert recorded == [(1, first, {"type": "keep"}, MatchAction.Source.FORCED)]
-    assert match.moves == 1 and match.state["pos"] == 1
+    assert match.moves == 1 and match.state["position"] == 1
     assert match.deadline is not None
 
 

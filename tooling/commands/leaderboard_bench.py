@@ -41,7 +41,7 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import timezone
 
-from games.definition import GameDefinition, no_recorded_counters
+from games.definition import GameDefinition
 from games.registry import GAMES as CATALOGUE
 from leaderboard import rating_services
 from leaderboard.counters import place_counters
@@ -223,20 +223,10 @@ def seeded_games() -> tuple[SeededGame, ...]:
             low=game.engine.min_players,
             high=game.engine.max_players,
             modes=tuple(mode.slug for mode in game.leaderboard.modes) or ("",),
-            recorded=recorded_keys(game),
+            recorded=game.outcome_counters,
         )
         for index, game in enumerate(CATALOGUE)
     )
-
-
-def recorded_keys(game: GameDefinition) -> tuple[str, ...]:
-    """The counters a result of the game keeps (its ladder's steps included); none when
-    they all follow from the places."""
-    board = game.leaderboard
-    if board.recorded_counters is no_recorded_counters:
-        return ()
-    steps = board.ladder.steps if board.ladder else ()
-    return tuple(counter.key for counter in (*board.counters, *steps))
 
 
 def random_places(rng: random.Random, game: GameDefinition, size: int) -> list[int]:

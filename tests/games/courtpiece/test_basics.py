@@ -204,7 +204,7 @@ def test_winning_second_and_third_tricks_picks_up_all_three():
     t = Table(LADDER)
     t.call("s")
     t.lead("h")
-    assert t.s["prev"] == BEA
+    assert t.s["streak_winner"] == BEA
     t.lead("s")
     assert t.s["pile"] == 2 and t.s["won"] == [0, 0]
     events = t.lead("s")
@@ -279,7 +279,7 @@ def test_last_trick_takes_what_is_left():
     t.call("h")
     for suit in "hssshhdddccc":
         t.lead(suit)
-    assert t.s["won"] == [5, 6] and t.s["pile"] == 1 and t.s["prev"] == DAN
+    assert t.s["won"] == [5, 6] and t.s["pile"] == 1 and t.s["streak_winner"] == DAN
     events = t.default(4)
     assert t.of_type("trick", events)[0]["seat"] == ANN
     assert t.of_type("pickup", events)[0]["tricks"] == 2

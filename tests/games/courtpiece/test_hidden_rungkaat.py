@@ -145,7 +145,7 @@ def test_ask_then_trump_forced():
         t.play("4d")
     assert json.dumps(t.s) == before
     events = t.play("2s")
-    assert t.of_type("trick", events)[0]["seat"] == DAN and t.s["prev"] == DAN
+    assert t.of_type("trick", events)[0]["seat"] == DAN and t.s["streak_winner"] == DAN
     assert t.s["won"] == [0, 0] and t.s["pile"] == 2
     t.play("3s")  # Dan leads a trump: Ann must follow with her As, now back in hand
     assert [a["card"] for a in t.legal(ANN)] == ["As"]
@@ -166,7 +166,7 @@ def test_trump_thrown_before_it_is_shown_has_no_power_in_that_trick():
     assert t.view(DAN)["trick_trump_from"] == 2
     events = t.play("8s", "4d")
     assert t.of_type("trick", events)[0]["seat"] == CARL
-    assert t.s["prev"] == CARL
+    assert t.s["streak_winner"] == CARL
 
 
 def test_asker_without_trumps_plays_anything():
@@ -232,7 +232,7 @@ def test_never_shown_trump_is_played_face_up_in_last_trick():
     t.place("As")
     for _ in range(12):
         t.default(4)
-    assert t.s["ntrick"] == 12 and t.s["hands"][ANN] == [] and not t.s["power"]
+    assert t.s["tricks_played"] == 12 and t.s["hands"][ANN] == [] and not t.s["power"]
     assert t.view(ANN)["legal"] == [{"type": "play", "card": "As"}]
     while t.s["round"] == 1:
         t.default()

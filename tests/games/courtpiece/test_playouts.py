@@ -38,9 +38,9 @@ def random_options(rng: random.Random, game: str) -> dict:
 def public_cards(s: dict) -> set[str]:
     """Cards every viewer has seen face up this round."""
     pub = set(s["gone"]) | set(s["trick"])
-    pub -= set(s["down"]) | {s["trick"][i] for i in s["tdown"]}
-    if s["fd"] is not None and s["power"]:
-        pub.add(s["fd"])
+    pub -= set(s["down"]) | {s["trick"][i] for i in s["trick_face_down"]}
+    if s["face_down"] is not None and s["power"]:
+        pub.add(s["face_down"])
     return pub
 
 
@@ -58,19 +58,19 @@ def known_to(s: dict, seat) -> set[str]:
             known |= set(s["five"])
     else:
         known |= set(s["hands"][seat])
-    if s["fd"] is not None and seat == s["caller"]:
-        known.add(s["fd"])
+    if s["face_down"] is not None and seat == s["caller"]:
+        known.add(s["face_down"])
     return known
 
 
 def check_cards(s: dict) -> None:
     cards = [c for h in s["hands"] for c in h] + s["gone"] + s["trick"]
-    if s["fd"] is not None and not s["power"]:
-        cards.append(s["fd"])
+    if s["face_down"] is not None and not s["power"]:
+        cards.append(s["face_down"])
     assert len(cards) == 52 and set(cards) == DECK, "cards not conserved"
-    assert 0 <= s["ntrick"] <= 13 and len(s["trick"]) < 4
-    assert len(s["gone"]) == 4 * s["ntrick"]
-    assert s["pile"] + sum(s["won"]) == s["ntrick"]
+    assert 0 <= s["tricks_played"] <= 13 and len(s["trick"]) < 4
+    assert len(s["gone"]) == 4 * s["tricks_played"]
+    assert s["pile"] + sum(s["won"]) == s["tricks_played"]
 
 
 def check_views(s: dict, round_trip: bool) -> None:
@@ -84,7 +84,7 @@ def check_views(s: dict, round_trip: bool) -> None:
         assert not leaked, f"seat {seat} sees {leaked}"
         assert v["legal"] == (ENGINE.legal_actions(s, seat) if seat in to_act else [])
         assert v["to_act"] == to_act and v["over"] == (s["phase"] == "over")
-        if s["opts"]["game"] == "hidden" and not s["power"] and seat != s["caller"]:
+        if s["options"]["game"] == "hidden" and not s["power"] and seat != s["caller"]:
             assert v["trump"] in ("hidden", "none yet")
             assert not any(e["type"] == "call" and ("suit" in e or "card" in e) for e in v["log"])
 

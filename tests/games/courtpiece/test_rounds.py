@@ -35,7 +35,7 @@ def test_court_two_points_and_play_goes_on_to_13():
     t.call("s")
     for _ in range(7):
         t.default(4)
-    assert t.s["won"] == [7, 0] and t.s["round"] == 1 and t.s["ntrick"] == 7
+    assert t.s["won"] == [7, 0] and t.s["round"] == 1 and t.s["tricks_played"] == 7
     over = play_round(t)
     assert over["hands"] == [13, 0] and over["kind"] == "court" and over["points"] == 2
     assert over["all_hands"] is True and over["tricks"] == 13

@@ -126,6 +126,11 @@ def test_an_empty_deck_at_the_trump_change_means_a_random_suit():
 # ----------------------------------------------------------------- going out and the end
 
 
+def placed(state):
+    """The outcome but for the counters."""
+    return {key: value for key, value in ENGINE.outcome(state).items() if key != "counters"}
+
+
 def test_players_go_out_in_order_and_the_last_holder_is_the_dayous():
     """Ruling: with the deck empty a player without cards is out (safe); the game ends
     when at most one player holds cards — the dayous; places follow the order out."""
@@ -134,7 +139,8 @@ def test_players_go_out_in_order_and_the_last_holder_is_the_dayous():
     s, events = act(s, BEA, beat("9s", 0))
     assert _events_of(events, "out") == [{"type": "out", "seats": [ANN]}, {"type": "out", "seats": [BEA]}]
     assert events[-1] == {"type": "over", "dayous": CARL, "stuck": []}
-    assert ENGINE.outcome(s) == {"places": [1, 2, 3], "winners": [ANN], "dayous": CARL}
+    assert placed(s) == {"places": [1, 2, 3], "winners": [ANN], "dayous": CARL}
+    assert ENGINE.outcome(s)["counters"][CARL] == {"dayous": 1, "defences": 0, "fees": 0}
     assert ENGINE.to_act(s) == [] and ENGINE.legal_actions(s, CARL) == []
     view = ENGINE.view(s, CARL)
     assert view["over"] and view["outcome"]["dayous"] == CARL and view["out"] == [ANN, BEA]
@@ -148,10 +154,10 @@ def test_the_last_two_emptying_at_once_leaves_no_dayous():
     assert s["table"] == [["2c", None]] and s["defender"] == CARL
     s, events = act(s, CARL, beat("3c", 0))
     assert _events_of(events, "out") == [{"type": "out", "seats": [BEA, CARL]}]
-    assert ENGINE.outcome(s) == {"places": [1, 2, 2], "winners": [ANN], "dayous": None}
+    assert placed(s) == {"places": [1, 2, 2], "winners": [ANN], "dayous": None}
     two = position([["5s"], ["9s"]], trump="h")
     two, _ = act(two, BEA, beat("9s", 0))
-    assert ENGINE.outcome(two) == {"places": [1, 1], "winners": [ANN, BEA], "dayous": None}
+    assert placed(two) == {"places": [1, 1], "winners": [ANN, BEA], "dayous": None}
 
 
 def test_a_player_holding_only_jokers_cannot_lead_and_is_passed_over():
@@ -168,7 +174,7 @@ def test_nobody_able_to_lead_ends_the_game_without_a_dayous():
     game ends, those players share the last place and there is no dayous."""
     s = position([["XR"], ["XB"], []], trump="h")
     assert s["phase"] == "over"
-    assert ENGINE.outcome(s) == {"places": [2, 2, 1], "winners": [CARL], "dayous": None}
+    assert placed(s) == {"places": [2, 2, 1], "winners": [CARL], "dayous": None}
     assert s["log"][-1] == {"type": "over", "dayous": None, "stuck": [ANN, BEA]}
 
 

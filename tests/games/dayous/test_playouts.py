@@ -81,7 +81,7 @@ def _check_state(state, full, n, with_legal=True):
     if phase == "over":
         assert waiting == []
         out = ENGINE.outcome(state)
-        assert sorted(out) == ["dayous", "places", "winners"]
+        assert sorted(out) == ["counters", "dayous", "places", "winners"]
         assert len(out["places"]) == n and all(p >= 1 for p in out["places"])
         assert out["winners"] == [s for s in range(n) if out["places"][s] == 1]
         if out["dayous"] is not None:
@@ -111,54 +111,68 @@ def _playout(n, decks, seed, full_checks):
     state = ENGINE.start(n, {"decks": decks}, seed=f"play-{n}-{decks}-{seed}")
     start = state
     full = Counter(full_deck(decks))
-    full_sorted = sorted(full_deck(decks))
     public = set(_card_tokens(state["log"]))
     history = []
     for _ in range(ACTION_CAP):
         if state["phase"] == "over":
             break
         seat = rng.choice(ENGINE.to_act(state))
-        legal = ENGINE.legal_actions(state, seat)
-        action = rng.choice(legal)
-        if full_checks:
-            before = json.dumps(state)
+        action = rng.choice(ENGINE.legal_actions(state, seat))
+        before = json.dumps(state) if full_checks else None
         new, events = ENGINE.apply(state, seat, action)
         history.append((seat, action))
-        for event in events:
-            assert "type" in event
-            text = event_text(event)
-            assert bool(text) == (event["type"] != "bout") and not re.search(r"[Ss]eat \d", text)
-            for token in re.findall(r"\{seat(\d+)\}", text):
-                assert 0 <= int(token) < n
-            if event["type"] in PLAY_TYPES:
-                public.update(event["cards"])
-            elif event["type"] in ("beat", "joker"):
-                public.add(event["card"])
-        faceup = bouts.faceup(new)
-        if faceup:
-            public.add(faceup)
-        public.update(c for pair in new["table"] for c in pair if c)
+        public |= _cards_made_public(events, new, n)
         if full_checks:
             assert json.dumps(state) == before, "apply mutated its input"
             _check_state(new, full, n, with_legal=False)
             _check_views(new, public)
         else:
-            cards = [c for h in new["hands"] for c in h] + new["deck"] + new["discard"]
-            cards += [c for pair in new["table"] for c in pair if c is not None]
-            assert sorted(cards) == full_sorted, "cards not conserved"
-            if new["phase"] == "bout":
-                assert len(new["table"]) <= new["limit"]
+            _check_cards_conserved(new, full)
         state = new
     else:
         pytest.fail(f"game {n}/{decks}/{seed} did not end within {ACTION_CAP} actions")
     _check_state(state, full, n)
-    # Replay from the seed and the action list gives the identical final state.
+    _check_replay(start, history, state, n, decks)
+    return len(history)
+
+
+def _cards_made_public(events, state, n) -> set:
+    """The cards a move's events and the table after it show everybody; its events'
+    texts name only seats of the table."""
+    shown = set()
+    for event in events:
+        assert "type" in event
+        text = event_text(event)
+        assert bool(text) == (event["type"] != "bout") and not re.search(r"[Ss]eat \d", text)
+        for token in re.findall(r"\{seat(\d+)\}", text):
+            assert 0 <= int(token) < n
+        if event["type"] in PLAY_TYPES:
+            shown.update(event["cards"])
+        elif event["type"] in ("beat", "joker"):
+            shown.add(event["card"])
+    faceup = bouts.faceup(state)
+    if faceup:
+        shown.add(faceup)
+    shown.update(c for pair in state["table"] for c in pair if c)
+    return shown
+
+
+def _check_cards_conserved(state, full):
+    """The cheap check: every card in a hand, the deck, the discard or on the table."""
+    cards = [c for h in state["hands"] for c in h] + state["deck"] + state["discard"]
+    cards += [c for pair in state["table"] for c in pair if c is not None]
+    assert Counter(cards) == full, "cards not conserved"
+    if state["phase"] == "bout":
+        assert len(state["table"]) <= state["limit"]
+
+
+def _check_replay(start, history, state, n, decks):
+    """Replayed from the seed and the action list, the game ends in the identical state."""
     replay = ENGINE.start(n, {"decks": decks}, seed=start["seed"])
     assert replay == start
     for seat, action in history:
         replay, _ = ENGINE.apply(replay, seat, action)
     assert replay == state
-    return len(history)
 
 
 # Full checks are dear (every viewer's view after every action): all one- and two-deck

@@ -20,7 +20,7 @@ class Oracle:
     the card was shown in a public event this round."""
 
     def __init__(self, state):
-        self.n = state["n"]
+        self.n = state["players"]
         self.public_ever = cards_in(state["log"])
         self.round = None
         self._new_round(state, state["log"])
@@ -68,8 +68,8 @@ def check_events(before, seat, action, events):
                     and e["ace"] == before["hands"][before["holder"]]
                 )
     else:
-        seq = before["seq"]
-        if action["type"] == "pass" and before["pos"] == len(seq) - 1:
+        seq = before["round_order"]
+        if action["type"] == "pass" and before["position"] == len(seq) - 1:
             let_go = before["hands"][seat]
             assert let_go not in cards_in(same_round)
             draw = [e for e in same_round if e["type"] == "draw"]
@@ -83,7 +83,21 @@ def check_events(before, seat, action, events):
 def check_state(st, oracle):
     assert all_cards(st) == FULL_DECK
     assert json.loads(json.dumps(st)) == st
-    n = st["n"]
+    n = st["players"]
+    _check_hands_and_standing(st, n)
+    to_act = ENGINE.to_act(st)
+    for viewer in [None, *range(n)]:
+        _check_view(st, viewer, to_act, oracle)
+    if st["phase"] == "over":
+        assert to_act == []
+        _check_outcome(st, n)
+    else:
+        _check_awaited(st, to_act, n)
+
+
+def _check_hands_and_standing(st, n):
+    """No Ace in a hand while the turns go round, stuck seats hold Kings, and at least
+    two seats stand (within n - 1 rounds) until the game is over."""
     if st["phase"] == "turns":
         assert not any(h and h[0] == "A" for h in st["hands"])
         for s in st["stuck"]:
@@ -92,48 +106,55 @@ def check_state(st, oracle):
     if st["phase"] != "over":
         assert len(standing) >= 2
         assert st["round"] <= n - 1
-    to_act = ENGINE.to_act(st)
-    for v in [None, *range(n)]:
-        view = ENGINE.view(st, v)
-        json.dumps(view)
-        assert view["game"] == "disunyer" and view["seat"] == v and view["players"] == n
-        assert view["to_act"] == to_act
-        if v is not None and v in to_act:
-            assert view["legal"] == ENGINE.legal_actions(st, v) and view["legal"]
-        else:
-            assert view["legal"] == []
-        assert view["hand"] == (st["hands"][v] if v is not None else None)
-        for p, c in enumerate(view["cards"]):
-            if c is None:
-                continue
-            assert c == st["hands"][p]
-            if p != v:
-                allowed = oracle.public_round | (oracle.held[v] if v is not None else set())
-                assert c in allowed, (v, p, c)
-        rest = {k: val for k, val in view.items() if k not in ("cards", "hand")}
-        assert cards_in(rest) <= oracle.public_ever, (v, cards_in(rest) - oracle.public_ever)
-        for s in st["stuck"]:
-            assert view["cards"][s] == st["hands"][s]
-    if st["phase"] == "over":
-        assert to_act == []
-        out = ENGINE.outcome(st)
-        assert out["rounds"] == st["round"]
-        assert len(out["places"]) == n and all(1 <= p <= n for p in out["places"])
-        if out["no_winner"]:
-            assert out["winners"] == [] and 1 in out["places"]
-        else:
-            assert len(out["winners"]) == 1 and out["places"][out["winners"][0]] == 1
-            assert out["places"].count(1) == 1
+
+
+def _check_view(st, viewer, to_act, oracle):
+    """``viewer``'s view (None: a spectator's) shows its own card, the cards it may know
+    and no other, and its legal actions only when it is awaited."""
+    view = ENGINE.view(st, viewer)
+    json.dumps(view)
+    assert view["game"] == "disunyer" and view["seat"] == viewer and view["players"] == st["players"]
+    assert view["to_act"] == to_act
+    if viewer is not None and viewer in to_act:
+        assert view["legal"] == ENGINE.legal_actions(st, viewer) and view["legal"]
     else:
-        assert len(to_act) == 1
-        seat = to_act[0]
-        assert not st["out"][seat]
-        assert ENGINE.legal_actions(st, seat)
-        for other in range(n):
-            if other != seat:
-                assert ENGINE.legal_actions(st, other) == []
-        default = ENGINE.default_action(st, seat)
-        ENGINE.apply(st, seat, default)  # the timeout default is always accepted
+        assert view["legal"] == []
+    assert view["hand"] == (st["hands"][viewer] if viewer is not None else None)
+    for p, c in enumerate(view["cards"]):
+        if c is None:
+            continue
+        assert c == st["hands"][p]
+        if p != viewer:
+            allowed = oracle.public_round | (oracle.held[viewer] if viewer is not None else set())
+            assert c in allowed, (viewer, p, c)
+    rest = {k: val for k, val in view.items() if k not in ("cards", "hand")}
+    assert cards_in(rest) <= oracle.public_ever, (viewer, cards_in(rest) - oracle.public_ever)
+    for s in st["stuck"]:
+        assert view["cards"][s] == st["hands"][s]
+
+
+def _check_outcome(st, n):
+    out = ENGINE.outcome(st)
+    assert out["rounds"] == st["round"]
+    assert len(out["places"]) == n and all(1 <= p <= n for p in out["places"])
+    if out["no_winner"]:
+        assert out["winners"] == [] and 1 in out["places"]
+    else:
+        assert len(out["winners"]) == 1 and out["places"][out["winners"][0]] == 1
+        assert out["places"].count(1) == 1
+
+
+def _check_awaited(st, to_act, n):
+    """One standing seat is awaited, with legal actions; its timeout default is accepted."""
+    assert len(to_act) == 1
+    seat = to_act[0]
+    assert not st["out"][seat]
+    assert ENGINE.legal_actions(st, seat)
+    for other in range(n):
+        if other != seat:
+            assert ENGINE.legal_actions(st, other) == []
+    default = ENGINE.default_action(st, seat)
+    ENGINE.apply(st, seat, default)  # the timeout default is always accepted
 
 
 def playout(n, mode, seed, bots=None, deck=None, default_rate=0.1):

@@ -43,7 +43,7 @@ def test_seating_order_is_drawn_from_the_seed():
     assert a == b and sorted(a["order"]) == list(range(8))
     orders = {tuple(ENGINE.start(8, {}, seed=f"s{i}")["order"]) for i in range(20)}
     assert len(orders) > 1
-    assert a["seq"] == a["order"]
+    assert a["round_order"] == a["order"]
     fresh = ENGINE.start(4, {})
     assert isinstance(fresh["seed"], str) and len(fresh["seed"]) >= 16
     # A round without an Ace starts with the first seat of the order.
@@ -288,11 +288,11 @@ def test_stuck_king_refusals_if_ever_asked():
     keep: asked directly (a crafted state), pass is refused with a clear reason."""
     st = start(["2o", "Kc", "5s"], mode="stuck-king")
     crafted = json.loads(json.dumps(st))
-    crafted["pos"] = 0
+    crafted["position"] = 0
     assert ENGINE.legal_actions(crafted, ANN) == [{"type": "keep"}]
     with pytest.raises(IllegalAction, match="next player has a stuck King"):
         ENGINE.apply(crafted, ANN, {"type": "pass"})
-    crafted["pos"] = 1
+    crafted["position"] = 1
     with pytest.raises(IllegalAction, match="King is stuck"):
         ENGINE.apply(crafted, BEA, {"type": "pass"})
 

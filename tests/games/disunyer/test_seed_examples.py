@@ -32,7 +32,7 @@ def test_normal_round_example():
     assert ev[2] == {"type": "out", "seats": [BEA], "round": 1}
     assert "3s" not in cards_in(ev)
     assert st["out"] == [0, 1, 0, 0]
-    assert st["round"] == 2 and st["seq"] == [ANN, CARL, DAN]
+    assert st["round"] == 2 and st["round_order"] == [ANN, CARL, DAN]
     assert st["hands"] == ["2o", None, "4o", "Kc"]
     last = ENGINE.view(st, None)["last_round"]
     assert last == {
