@@ -13,7 +13,7 @@ from typing import Any, TypedDict
 
 from games.core import FRENCH_SUIT_NAMES
 from games.courtpiece.options import FOUR_POINT_RANK
-from games.courtpiece.state import CourtPieceView, LastTrick
+from games.courtpiece.state import CourtPieceView, LastTrick, team_of
 from rooms.presenting import FRENCH_PIPS, action_json, results, seat_names
 
 # Seats 0-3 in play order, anticlockwise: partners face each other.
@@ -155,7 +155,7 @@ def _round_coins(round_number: int, winning_team: int, snapshot) -> list[CoinRow
     moved = snapshot.extras.get("moved", {}).get(round_number, {})
     rows = []
     for seat in snapshot.seats:
-        won = seat.index % 2 == winning_team
+        won = team_of(seat.index) == winning_team
         if seat.is_bot or seat.is_empty:
             rows.append(CoinRow(index=seat.index, name=seat.name, won=won, coins=None, note="bot"))
         elif seat.index in moved:
@@ -171,7 +171,7 @@ def _players(snapshot, view: CourtPieceView) -> list[Player]:
     counts = view.get("hand_counts") or [0, 0, 0, 0]
     return [
         Player(
-            index=index, seat=snapshot.seats[index], name=snapshot.seats[index].name, team=index % 2,
+            index=index, seat=snapshot.seats[index], name=snapshot.seats[index].name, team=team_of(index),
             pos=POSITIONS[index], count=counts[index], caller=view.get("caller") == index,
             acting=index in to_act, card=trick.get(index), played=index in trick,
             streak=view.get("streak") == index, standin=snapshot.stood_in_for(index),
