@@ -86,6 +86,10 @@ class HighCardEngine:
         return core.EveryCard([[card] for card in state["hands"]], [None] * state["players"], [], [])
 
 
+def event_text(event: dict) -> str:
+    return f"{{seat{event['seat']}}} showed the {core.card_name(event['card'])}."
+
+
 class ShowBot:
     """Every level plays alike: there is one move."""
 
@@ -101,6 +105,7 @@ GAME = GameDefinition(
     summary="One card each: the highest wins.",
     engine=ENGINE,
     bots=MappingProxyType({"easy": ShowBot, "normal": ShowBot, "strong": ShowBot}),
+    event_text=event_text,
 )
 
 

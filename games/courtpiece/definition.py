@@ -12,6 +12,7 @@ from games.courtpiece.bots import RandomBot, RuleBot, StrongBot
 from games.courtpiece.options import OPTIONS, VARIANT
 from games.courtpiece.rules import ENGINE
 from games.courtpiece.state import TEAMS, team_of
+from games.courtpiece.text import event_text
 from games.definition import (
     DIGITS,
     Counter,
@@ -74,6 +75,7 @@ GAME = GameDefinition(
     # Its actions are TypedDicts, which the contract's plain dicts do not cover for mypy.
     engine=cast(Engine, ENGINE),
     bots=bot_levels(RandomBot, RuleBot, StrongBot),
+    event_text=event_text,
     bot_ratings=MappingProxyType({"easy": 13.3, "strong": 28.3}),
     teams=TEAMS,
     options=OPTIONS,

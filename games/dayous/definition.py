@@ -12,6 +12,7 @@ from games.dayous.bots import RandomBot, RuleBot, StrongBot
 from games.dayous.bouts import JOURNALS, journal_key
 from games.dayous.options import DECKS, DEFAULT_OPTIONS, OPTIONS
 from games.dayous.rules import ENGINE
+from games.dayous.text import event_text
 from games.definition import Counter, GameDefinition, Ladder, Leaderboard, SelfPlay, Table, bot_levels, modes_of
 
 # The least prestigious first; the keys are short and fixed (the results keep them).
@@ -45,6 +46,7 @@ GAME = GameDefinition(
     # Its actions are TypedDicts, which the contract's plain dicts do not cover for mypy.
     engine=cast(Engine, ENGINE),
     bots=bot_levels(RandomBot, RuleBot, StrongBot),
+    event_text=event_text,
     bot_ratings=MappingProxyType({"easy": 2.6, "strong": 32.6}),
     options=OPTIONS,
     # Court Piece's stand-in rule with a smaller count for Dayous's longer clock (RULINGS.md).

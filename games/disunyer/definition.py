@@ -11,6 +11,7 @@ from games.definition import Counter, GameDefinition, Leaderboard, SelfPlay, Tab
 from games.disunyer.bots import RandomBot, RuleBot, StrongBot
 from games.disunyer.options import MODE, OPTIONS
 from games.disunyer.rules import ENGINE
+from games.disunyer.text import event_text
 
 
 def mode_of(options: Mapping[str, Any]) -> str:
@@ -32,6 +33,7 @@ GAME = GameDefinition(
     ),
     engine=ENGINE,
     bots=bot_levels(RandomBot, RuleBot, StrongBot),
+    event_text=event_text,
     bot_ratings=MappingProxyType({"easy": 19.9, "strong": 24.9}),
     options=OPTIONS,
     table=Table(

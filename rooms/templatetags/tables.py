@@ -4,7 +4,6 @@ show cards: cards, suits, event lines. The pages' Django templates load the
 
 import functools
 import html
-import importlib
 import pickle
 import re
 
@@ -12,6 +11,7 @@ from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
+from games import registry
 from games.core import SPANISH_SUIT_NAMES, TIMEOUT, card_name
 from rooms import tablehomes
 from rooms.presenting import FRENCH_PIPS
@@ -72,9 +72,8 @@ def event_line(event, names_and_game):
     return mark_safe("".join(parts))
 
 
-@functools.cache
 def _event_text(game: str):
-    return importlib.import_module(f"games.{game}.text").event_text
+    return registry.definition(game).event_text
 
 
 def log_items(events, names, game):
