@@ -194,7 +194,7 @@ class GameDefinition:
     # The bot that plays at each level the rooms offer (``bot_levels``).
     bots: Mapping[str, type]
     # A public event as a sentence, seats written as ``{seatN}`` tokens (its text.py).
-    event_text: Callable[[Mapping[str, Any]], str]
+    event_text: Callable[[dict[str, Any]], str]
     # Each bot level's fixed rating (OpenSkill's mu, docs/ratings.md), fitted by
     # ``manage.py fit_bot_ratings``. A level left out plays at a new account's, as the
     # normal bot does: it is the anchor the others are fitted against.
