@@ -13,12 +13,12 @@ checks the file's commitment (and the one you saw) and every shuffle in it, prin
 each order; it exits with 0 only if everything agrees.
 
     python3 fairness_check.py --seed SEED --salt SALT --commitment COMMITMENT \\
-        --stream 1 --deck disunyer
+        --stream 1 --deck spanish-40
 
 checks the commitment and prints one shuffle: ``--deck`` names a new deck
-(``disunyer``: the Spanish 40 cards; ``courtpiece``: the French 52; ``dayous-1``,
-``dayous-2``, ``dayous-3``: one to three French decks with their jokers), or
-``--cards "Ao 2o ..."`` lists the cards to shuffle in their order before the shuffle.
+(``spanish-40``: the Spanish 40 cards; ``french-52``: the French 52; ``french-54``,
+``french-54x2``, ``french-54x3``: one to three French decks with their two jokers each),
+or ``--cards "Ao 2o ..."`` lists the cards to shuffle in their order before the shuffle.
 """
 
 import argparse
@@ -29,9 +29,10 @@ import sys
 SPANISH = [rank + suit for suit in "ocsb" for rank in ["A", "2", "3", "4", "5", "6", "7", "J", "N", "K"]]
 FRENCH = [rank + suit for suit in "shdc" for rank in ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"]]
 DECKS = {
-    "disunyer": SPANISH,
-    "courtpiece": FRENCH,
-    **{f"dayous-{n}": (FRENCH + ["XR", "XB"]) * n for n in (1, 2, 3)},
+    "spanish-40": SPANISH,
+    "french-52": FRENCH,
+    "french-54": FRENCH + ["XR", "XB"],
+    **{f"french-54x{n}": (FRENCH + ["XR", "XB"]) * n for n in (2, 3)},
 }
 
 

@@ -5,6 +5,7 @@ record or a commitment that does not match."""
 
 import json
 import re
+import runpy
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ from django.urls import reverse
 from games import core
 from rooms.fairness import commitment
 from rooms.gamerules import rules_for
+from rooms.verification import NEW_DECKS
 from tests.rooms.fairness_games import ended_by_staff_in_round, finished_room
 
 pytestmark = pytest.mark.django_db
@@ -105,9 +107,16 @@ def test_by_hand_the_script_shuffles_a_new_deck_from_the_seed_salt_and_commitmen
     room = finished_room("disunyer")
     match = room.match
     result = run_script("--seed", match.seed, "--salt", match.salt,
-                        "--commitment", commitment(match.seed, match.salt), "--stream", "1", "--deck", "disunyer")
+                        "--commitment", commitment(match.seed, match.salt), "--stream", "1", "--deck", "spanish-40")
     assert result.returncode == 0, result.stdout + result.stderr
     assert " ".join(core.shuffled(core.spanish_deck(), match.seed, 1)) in result.stdout
+
+
+def test_its_decks_are_the_new_decks_the_games_deal():
+    """``--deck`` offers each new deck a game shuffles, named by its cards, and no other."""
+    namespace = runpy.run_path(str(SCRIPT))
+    assert {tuple(cards) for cards in namespace["DECKS"].values()} == set(NEW_DECKS)
+    assert sorted(namespace["DECKS"]) == ["french-52", "french-54", "french-54x2", "french-54x3", "spanish-40"]
 
 
 def test_a_tampered_order_or_another_commitment_does_not_check_out(tmp_path):
