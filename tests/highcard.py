@@ -2,9 +2,10 @@
 (games/definition.py) and a table home (rooms/tablehomes.py, its partials in
 tests/templates/highcard/), to show that the site takes any game of the registry.
 
-Each of 2 to 4 seats is dealt one card of a French deck and shows it in turn; the
-higher the rank, the better the place (equal ranks share it, a shared 1st place has no
-winner). No options, no teams, no modes, no counters, no fitted bot ratings.
+Each of 2 to 4 seats (the host chooses) is dealt one card of a French deck and, in
+turn, shows it or swaps it for the next card of the deck and shows that; the higher
+the rank, the better the place (equal ranks share it, a shared 1st place has no
+winner). No other options, no teams, no modes, no counters, no fitted bot ratings.
 """
 
 from __future__ import annotations
@@ -17,10 +18,14 @@ from typing import Any
 from games import core
 from games.core import InvalidOptions
 from games.definition import GameDefinition
+from games.options_schema import OptionsSchema, PlayerCount
+from rooms.presenting import results
 from rooms.tablehomes import TableHome
 
 SHOW = {"type": "show"}
+SWAP = {"type": "swap"}
 TEMPLATES = Path(__file__).resolve().parent / "templates"  # its table's partials, in highcard/
+OPTIONS = OptionsSchema(players=PlayerCount(low=2, high=4, default=2))
 
 
 class HighCardEngine:
@@ -42,35 +47,44 @@ class HighCardEngine:
     def start(self, players: int, options: dict[str, Any], seed: str | None = None,
               deck: list[str] | None = None) -> dict:
         self.validate_options(options, players)
-        seed = seed or core.new_seed()
+        seed = core.game_seed(seed)
         cards = deck or core.shuffled(core.french_deck(), seed, 0)
-        return {"players": players, "seed": seed, "hands": cards[:players], "shown": [], "log": []}
+        return {
+            "players": players, "seed": seed, "hands": cards[:players], "deck": cards[players:],
+            "discard": [], "shown": [], "log": [],
+        }
 
     def to_act(self, state: dict) -> list[int]:
         shown = len(state["shown"])
         return [shown] if shown < state["players"] else []
 
     def legal_actions(self, state: dict, seat: int) -> list[dict]:
-        return [dict(SHOW)] if self.to_act(state) == [seat] else []
+        return [dict(SHOW), dict(SWAP)] if self.to_act(state) == [seat] else []
 
     def apply(self, state: dict, seat: int, action: dict, timeout: bool = False) -> tuple[dict, list[dict]]:
-        core.require(action == SHOW and self.to_act(state) == [seat], "It is not your turn to show.")
-        event = {"type": "show", "seat": seat, "card": state["hands"][seat]}
+        core.require(action in (SHOW, SWAP) and self.to_act(state) == [seat], "It is not your turn to show.")
+        hands, deck, discard = list(state["hands"]), state["deck"], state["discard"]
+        if action == SWAP:
+            hands[seat], deck, discard = deck[0], deck[1:], [*discard, hands[seat]]
+        event = {"type": action["type"], "seat": seat, "card": hands[seat]}
         if timeout:
             event = core.timed_out(event)
-        return {**state, "shown": [*state["shown"], seat], "log": [*state["log"], event]}, [event]
+        changed = {"hands": hands, "deck": deck, "discard": discard, "shown": [*state["shown"], seat]}
+        return {**state, **changed, "log": [*state["log"], event]}, [event]
 
     def default_action(self, state: dict, seat: int) -> dict:
         return dict(SHOW)
 
     def view(self, state: dict, seat: int | None) -> dict:
-        mine = state["hands"][seat] if seat is not None and 0 <= seat < state["players"] else None
+        seat = core.viewer(seat, state["players"])
         return {
             "players": state["players"],
             "shown": {shown: state["hands"][shown] for shown in state["shown"]},
-            "my_card": mine,
+            "my_card": state["hands"][seat] if seat is not None else None,
             "to_act": self.to_act(state),
             "legal": self.legal_actions(state, seat) if seat is not None else [],
+            "outcome": self.outcome(state),
+            "log": state["log"],
         }
 
     def outcome(self, state: dict) -> dict | None:
@@ -82,19 +96,22 @@ class HighCardEngine:
         return {"places": places, "winners": firsts if len(firsts) == 1 else []}
 
     def every_card(self, state: dict) -> core.EveryCard:
-        """The cards dealt; the rest of the deck is not kept."""
-        return core.EveryCard([[card] for card in state["hands"]], [None] * state["players"], [], [])
+        return core.EveryCard(
+            [[card] for card in state["hands"]], [None] * state["players"], list(state["deck"]), list(state["discard"]),
+        )
 
 
 def event_text(event: dict) -> str:
-    return f"{{seat{event['seat']}}} showed the {core.card_name(event['card'])}."
+    verb = "showed" if event["type"] == "show" else "swapped and showed"
+    return f"{{seat{event['seat']}}} {verb} the {core.card_name(event['card'])}."
 
 
-class ShowBot:
-    """Every level plays alike: there is one move."""
+class HighCardBot:
+    """Every level plays alike: it swaps a card below 8 and shows any other."""
 
     def choose(self, view: dict, rng: random.Random) -> dict:
-        return view["legal"][0]
+        low = core.FRENCH_RANKS.index(core.rank_of(view["my_card"])) < core.FRENCH_RANKS.index("8")
+        return dict(SWAP) if low else dict(SHOW)
 
 
 ENGINE = HighCardEngine()
@@ -104,14 +121,18 @@ GAME = GameDefinition(
     players="2–4 players",
     summary="One card each: the highest wins.",
     engine=ENGINE,
-    bots=MappingProxyType({"easy": ShowBot, "normal": ShowBot, "strong": ShowBot}),
+    bots=MappingProxyType({"easy": HighCardBot, "normal": HighCardBot, "strong": HighCardBot}),
+    options=OPTIONS,
     event_text=event_text,
 )
 
 
 def public(snapshot, view: dict) -> dict:
-    """Each seat's name, with the card it showed (None until then)."""
-    return {"shown": [{"name": seat.name, "card": view["shown"].get(seat.index)} for seat in snapshot.seats]}
+    """Each seat's name, with the card it showed (None until then), and the places."""
+    return {
+        "shown": [{"name": seat.name, "card": view["shown"].get(seat.index)} for seat in snapshot.seats],
+        "results": results(snapshot, view),
+    }
 
 
 TABLE = TableHome(slug="highcard", public=public)

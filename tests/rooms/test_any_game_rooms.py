@@ -18,7 +18,7 @@ from games.definition import DIGITS, LETTERS_WITHOUT_LOOKALIKES, RoundCoins, Sta
 from rooms import services, table_coins
 from rooms.gamerules import rules_for
 from rooms.models import Room, Seat
-from tests.highcard import ENGINE, GAME, ShowBot
+from tests.highcard import ENGINE, GAME, SHOW, SWAP, HighCardBot
 from tests.rooms.helpers import ANN, BEA, client_for, fresh
 
 
@@ -27,7 +27,7 @@ def test_a_game_that_declares_no_table_gets_the_defaults(high_card):
     or bots after 3 minutes, no host start, no stand-ins, no partner, no pauses, no coins."""
     rules = rules_for("highcard")
     assert (rules.game, rules.title, rules.engine, rules.bots) == ("highcard", "High Card", ENGINE, high_card.bots)
-    assert isinstance(rules.bot_for("strong"), ShowBot)
+    assert isinstance(rules.bot_for("strong"), HighCardBot)
     assert rules.code_alphabet == LETTERS_WITHOUT_LOOKALIKES and rules.code_shape == "4 letters"
     assert rules.fixed_seats is None and not rules.host_can_start
     assert rules.start_when_full_after == timedelta(0) and rules.fill_with_bots_after == timedelta(minutes=3)
@@ -106,15 +106,21 @@ def test_any_game_with_stakes_plays_for_coins(monkeypatch):
 @pytest.mark.django_db
 def test_its_room_shows_the_table_of_its_table_home(high_card):
     """High Card's room page, from its table home alone (tests/highcard.py): its partials
-    with what its presenter works out, and its keys in the keyboard help. Every move has
-    a single choice, so the game is played out as soon as Bea sits down."""
+    with what its presenter works out, and its keys in the keyboard help. Ann shows her
+    card, Bea swaps hers: the table shows both cards shown."""
     room = services.do_create_room(ANN, "highcard", {}, True, players=2)
     services.do_join(room.pk, BEA)
+    room = fresh(room)
+    asking = client_for(ANN).get(reverse("rooms:room", args=[room.code])).content.decode()
+    assert 'data-action="show"' in asking and 'data-action="swap"' in asking
+    assert "<dd>Show your card</dd>" in asking and "<dd>Swap it for the next card</dd>" in asking
+    services.do_act(room.pk, ANN, SHOW, room.version)
+    services.do_act(room.pk, BEA, SWAP, room.version + 1)
     hands = fresh(room).match.state["hands"]
     page = client_for(ANN).get(reverse("rooms:room", args=[room.code])).content.decode()
-    shown = page[page.index('data-testid="shown"'):]
+    shown = page[page.index('data-testid="shown"'):page.index('id="table-private"')]
     assert [f'data-card="{card}"' in shown for card in hands] == [True, True]
-    assert 'data-testid="my-card"' in page and "<dd>Show your card</dd>" in page
+    assert 'data-testid="my-card"' in page and 'data-action="show"' not in page
 
 
 def _register(monkeypatch, game) -> None:
