@@ -39,6 +39,8 @@ QUICK = (
     "tests/leaderboard/test_recent.py",
     "tests/leaderboard/test_ratings.py",
     "tests/leaderboard/test_voiding.py",
+    "tests/test_every_game.py",
+    "tests/test_fourth_game.py",
 )
 
 
