@@ -67,7 +67,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",
     "rooms.codeguard.GuessingPausedMiddleware",
-    "config.unavailable.RedisUnreachableMiddleware",
+    "pages.unavailable.RedisUnreachableMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
