@@ -8,7 +8,7 @@ from django.template.response import TemplateResponse
 from accounts import coins
 from accounts.identity import Player
 from accounts.models import Bank, LedgerEntry, User, Wallet
-from config.admin import ReadOnlyAdmin
+from plumbing.admin import ReadOnlyAdmin
 
 
 class CoinsForm(forms.Form):

@@ -16,7 +16,7 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from accounts.models import User
-from config.clients import client_network
+from plumbing.clients import client_network
 
 
 def lockout_username(request, credentials: dict | None) -> str | None:

@@ -1,6 +1,6 @@
 """How many accounts one client address may make in a day (UTC):
 SIGNUPS_PER_ADDRESS_PER_DAY, more than a household ever makes, too few to farm accounts.
-Counted in the cache (Redis), per client address as config/clients.py tells them apart."""
+Counted in the cache (Redis), per client address as plumbing/clients.py tells them apart."""
 
 import time
 from datetime import UTC, datetime
@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 from django.conf import settings
 from django.core.cache import cache
 
-from config.clients import client_key
+from plumbing.clients import client_key
 
 DAY_SECONDS = 24 * 60 * 60
 

@@ -10,8 +10,8 @@ from channels.sessions import CookieMiddleware  # noqa: E402
 from django.conf import settings  # noqa: E402
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware  # noqa: E402
 
-from config.collector import lifespan, tune_for_a_server  # noqa: E402
-from config.origins import SameOriginValidator  # noqa: E402
+from plumbing.collector import lifespan, tune_for_a_server  # noqa: E402
+from plumbing.origins import SameOriginValidator  # noqa: E402
 from rooms.routing import websocket_urlpatterns  # noqa: E402
 
 # The client address and scheme (HTTP and WebSocket alike) are the connection's, unless

@@ -67,7 +67,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",
     "rooms.codeguard.GuessingPausedMiddleware",
-    "config.unavailable.RedisUnreachableMiddleware",
+    "pages.unavailable.RedisUnreachableMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -193,15 +193,15 @@ CHANNEL_LAYERS = {
 }
 CACHES = {
     "default": {
-        "BACKEND": "config.cache.RedisCache",
+        "BACKEND": "plumbing.cache.RedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": env_str("CACHE_KEY_PREFIX", "cardclub"),
-        "OPTIONS": {"pool_class": "config.cache.SharedConnectionPool"},
+        "OPTIONS": {"pool_class": "plumbing.cache.SharedConnectionPool"},
     }
 }
 # Read from Redis (each socket connect reads its session), kept in the database too,
-# and read from there while Redis is unreachable (config/sessions.py).
-SESSION_ENGINE = "config.sessions"
+# and read from there while Redis is unreachable (plumbing/sessions.py).
+SESSION_ENGINE = "plumbing.sessions"
 
 CELERY_BROKER_URL = REDIS_URL
 CELERY_RESULT_BACKEND = None
@@ -289,7 +289,7 @@ CONTENT_SECURITY_POLICY = {
 }
 
 # What a client or a Redis outage causes is logged as a line, not a traceback
-# (config/logfilters.py): a Host header the site does not serve, a text frame that is not
+# (plumbing/logfilters.py): a Host header the site does not serve, a text frame that is not
 # UTF-8 (uvicorn's own log), channels-redis listening to a Redis that is gone, a session
 # that could not be cached.
 LOGGING = {
@@ -297,12 +297,12 @@ LOGGING = {
     "disable_existing_loggers": False,
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
     "filters": {
-        "without_traceback": {"()": "config.logfilters.WithoutTraceback"},
+        "without_traceback": {"()": "plumbing.logfilters.WithoutTraceback"},
         "bad_frames_without_traceback": {
-            "()": "config.logfilters.WithoutTraceback", "exceptions": ["builtins.UnicodeDecodeError"],
+            "()": "plumbing.logfilters.WithoutTraceback", "exceptions": ["builtins.UnicodeDecodeError"],
         },
         "redis_gone_without_traceback": {
-            "()": "config.logfilters.WithoutTraceback", "exceptions": ["redis.exceptions.ConnectionError"],
+            "()": "plumbing.logfilters.WithoutTraceback", "exceptions": ["redis.exceptions.ConnectionError"],
         },
     },
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},

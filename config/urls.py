@@ -2,8 +2,8 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
-from config import views
 from leaderboard import views as leaderboard_views
+from pages import views
 
 urlpatterns = [
     path("", views.home, name="home"),

@@ -3,9 +3,9 @@ from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.template.response import TemplateResponse
 
-from config.admin import ReadOnlyAdmin
 from leaderboard.models import DailyStanding, RecentStanding, Result, Standing
 from leaderboard.services import void_game
+from plumbing.admin import ReadOnlyAdmin
 
 
 class VoidForm(forms.Form):

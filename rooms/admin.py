@@ -4,7 +4,7 @@ nothing here is added, changed or deleted by hand. A stuck game is ended with th
 
 from django.contrib import admin, messages
 
-from config.admin import ReadOnlyAdmin
+from plumbing.admin import ReadOnlyAdmin
 from rooms import fairness, services
 from rooms.errors import RoomError
 from rooms.models import Match, MatchAction, Room, Seat

@@ -30,7 +30,7 @@ from django.conf import settings
 from django.shortcuts import render
 
 from accounts.identity import GUEST_ID_KEY, current_player
-from config.clients import client_key
+from plumbing.clients import client_key
 from rooms.models import Room
 from rooms.redisclients import async_client, key, sync_client
 

@@ -14,8 +14,8 @@ from django.contrib import auth
 from django.template.loader import render_to_string
 
 from accounts.identity import GUEST_ID_KEY, player_from
-from config.cache import UNREACHABLE
-from config.loglimit import LimitedLog
+from plumbing.cache import UNREACHABLE
+from plumbing.loglimit import LimitedLog
 from rooms import codeguard, incoming, layerwire, presence, presence_news, services
 from rooms.errors import RoomError
 from rooms.followups import room_group

@@ -17,8 +17,8 @@ from django.conf import settings
 from django.db import DatabaseError, transaction
 from kombu.exceptions import OperationalError
 
-from config.cache import UNREACHABLE
-from config.loglimit import LimitedLog
+from plumbing.cache import UNREACHABLE
+from plumbing.loglimit import LimitedLog
 from rooms.changes import Change, Timer, change_of
 from rooms.layerwire import on_the_wire
 from rooms.models import Unannounced

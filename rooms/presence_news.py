@@ -10,8 +10,8 @@ at its end. Each viewer reads who is connected after it hears, so none is left o
 import asyncio
 import logging
 
-from config.cache import UNREACHABLE
-from config.loglimit import LimitedLog
+from plumbing.cache import UNREACHABLE
+from plumbing.loglimit import LimitedLog
 from rooms.followups import room_group
 
 limited_log = LimitedLog(logging.getLogger(__name__))

@@ -8,7 +8,7 @@ import functools
 
 from redis.commands.core import AsyncScript
 
-from config.clients import client_key
+from plumbing.clients import client_key
 from rooms.reactions import REACTION_INTERVAL_SECONDS, REACTIONS_PER_ADDRESS
 from rooms.redisclients import async_client, key
 

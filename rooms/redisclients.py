@@ -9,7 +9,7 @@ import redis
 import redis.asyncio as aioredis
 from django.conf import settings
 
-from config.cache import POOL_SIZE, POOL_WAIT_SECONDS, loop_client
+from plumbing.cache import POOL_SIZE, POOL_WAIT_SECONDS, loop_client
 
 _sync_client = None
 

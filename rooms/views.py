@@ -10,8 +10,8 @@ from django.urls import reverse
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefresh
 
 from accounts.identity import current_player
-from config.cache import UNREACHABLE
 from games import registry
+from plumbing.cache import UNREACHABLE
 from rooms import codeguard, fairness, presence, replays, services, verification
 from rooms.errors import RoomError
 from rooms.forms import JoinByCodeForm, RoomForm

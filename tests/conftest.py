@@ -72,7 +72,7 @@ def _fresh_process():
     from the test before."""
     if os.environ.get("REDIS_URL"):
         _redis(os.environ["REDIS_URL"]).flushdb()
-    from config import cache
+    from plumbing import cache
     from rooms import codeguard, presence, presence_news
     from rooms.snapshots import snapshots
 

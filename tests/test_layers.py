@@ -1,9 +1,9 @@
 """The layers hold: the import-linter contracts in pyproject.toml (games/ imports no
-Django; config's wiring, the games' tables, rooms, leaderboard, accounts and games
-import downwards only; no app imports the tooling; accounts imports no game; no game's
-table imports another's; no app's modules, nor the tooling's,
-import each other in a cycle; the follow-ups import neither the tasks nor the services)
-are kept by the code as it stands."""
+Django; the site's wiring, its pages, the games' tables, rooms, leaderboard, accounts,
+games and the plumbing import downwards only; no app imports the tooling; accounts
+imports no game; no game's table imports another's; no app's modules, nor the
+tooling's, import each other in a cycle; the follow-ups import neither the tasks nor
+the services) are kept by the code as it stands."""
 
 import subprocess
 import sys

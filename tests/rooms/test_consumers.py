@@ -17,7 +17,7 @@ from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 from django.contrib.sessions.backends.db import SessionStore
 
-import config.cache
+import plumbing.cache
 from config.asgi import application
 from games import core
 from games.disunyer.rules import ENGINE
@@ -478,7 +478,7 @@ async def test_many_sockets_closing_at_once_each_wait_for_redis_and_all_leave(ta
     process may hold only two connections to Redis: each one's leave waits for a free
     connection, none fails with "Too many connections", and nobody is left counted as
     watching."""
-    monkeypatch.setattr(config.cache, "POOL_SIZE", 2)
+    monkeypatch.setattr(plumbing.cache, "POOL_SIZE", 2)
     spectators = [await _connect(table.code) for _ in range(40)]
     assert (await presence.now(table.room.pk)).spectators == 40
     await asyncio.gather(*(spectator.disconnect() for spectator in spectators))

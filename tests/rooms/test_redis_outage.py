@@ -16,7 +16,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.test import override_settings
 
-import config.cache
+import plumbing.cache
 from games.disunyer.rules import ENGINE
 from rooms import consumers, redisclients, tasks
 from rooms.models import Unannounced
@@ -84,7 +84,7 @@ async def test_a_socket_whose_redis_is_unreachable_is_told_to_try_again_and_stay
     is read as usual."""
     ann = await _connect(table.code, table.sessions[table.actor])
     await _settle(ann)
-    clients = config.cache._loop_clients
+    clients = plumbing.cache._loop_clients
     where = (asyncio.get_running_loop(), settings.REDIS_URL)
     real = clients[where]
     try:

@@ -5,7 +5,7 @@ still needs Redis, so that no copy of it outlives it in the cache."""
 
 from django.contrib.sessions.backends import cached_db, db
 
-from config.cache import UNREACHABLE
+from plumbing.cache import UNREACHABLE
 
 
 class SessionStore(cached_db.SessionStore):

@@ -1,4 +1,4 @@
-"""config/origins.py: a table's WebSocket opens only from the site's own pages — the
+"""plumbing/origins.py: a table's WebSocket opens only from the site's own pages — the
 Origin header's scheme, host and port equal the site's — through the real ASGI
 application (a waiting room of Ann's; the handshake is made as uvicorn passes it on)."""
 

@@ -7,8 +7,8 @@ import logging
 from django.http import HttpResponse
 from django.template.loader import render_to_string
 
-from config.cache import UNREACHABLE
-from config.loglimit import LimitedLog
+from plumbing.cache import UNREACHABLE
+from plumbing.loglimit import LimitedLog
 
 RETRY_AFTER_SECONDS = 5
 

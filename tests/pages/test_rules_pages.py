@@ -8,8 +8,8 @@ from html.parser import HTMLParser
 import pytest
 from django.urls import reverse
 
-from config.views import RULES_DIR
 from games.registry import GAMES
+from pages.views import RULES_DIR
 
 pytestmark = pytest.mark.django_db
 

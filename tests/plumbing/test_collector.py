@@ -1,4 +1,4 @@
-"""config/collector.py: the web process, once its application is loaded, has frozen what
+"""plumbing/collector.py: the web process, once its application is loaded, has frozen what
 it made at start-up (no collection walks it again) and collects its young objects less
 often, so full collections no longer stall every table; and while it serves, its loop
 collects the young generation on time, which Python 3.11's own count fails to do once
@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from config.collector import THRESHOLDS, YOUNG_EVERY_SECONDS, Collector, generation_due, lifespan
+from plumbing.collector import THRESHOLDS, YOUNG_EVERY_SECONDS, Collector, generation_due, lifespan
 from tests.waits import wait_until_async
 
 SHOW = "import gc, json, config.asgi; print(json.dumps([gc.get_threshold(), gc.get_freeze_count()]))"
