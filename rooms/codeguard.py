@@ -17,7 +17,7 @@ session keeps their codes, ``OPENED_ROOMS``) and those it sits in. Serving them 
 nothing new, and nobody is locked out of their own table by someone else's guessing:
 not a host whose room starts, nor a player sent on to the next game.
 
-The address is counted as config/clients.py counts it: the one the server saw (behind a
+The address is counted as plumbing/clients.py counts it: the one the server saw (behind a
 proxy named in DJANGO_TRUSTED_PROXIES, the one that proxy forwards), IPv6 addresses per
 /64, the block a single subscriber is given.
 """
