@@ -26,8 +26,10 @@ import itertools
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 from games import registry
+from games.core import Action
 
 FIXTURE = Path(__file__).parent / "fixtures" / "recorded_games.json"
 FORMAT = 2  # 1: recorded before the states' keys were full words (rooms migration 0010)
@@ -42,7 +44,7 @@ ONE_DECK_DAYOUS_GAMES = 2
 # ended part-way.
 COURTPIECE_PART_GAME = 120  # moves: two rounds and more
 
-TABLES = {
+TABLES: dict[str, list[tuple[int, dict[str, Any]]]] = {
     "disunyer": [(players, {"mode": mode}) for mode in ("standard", "stuck-king") for players in range(2, 9)],
     "dayous": [
         (players, {"decks": decks, "clock": 30}) for decks in (1, 2, 3) for players in range(2, 8 if decks == 1 else 9)
@@ -85,7 +87,8 @@ def play(game: str, players: int, options: dict, seed: str, rng: random.Random) 
     engine = registry.engine(game)
     options = engine.validate_options(options, players)
     state = engine.start(players, options, seed=seed)
-    moves, hashes, most = [], [state_hash(state)], stop_after(game, options)
+    moves: list[list[int | Action]] = []
+    hashes, most = [state_hash(state)], stop_after(game, options)
     while engine.outcome(state) is None and (most is None or len(moves) < most):
         seat = rng.choice(engine.to_act(state))
         if rng.random() < TIMEOUT:

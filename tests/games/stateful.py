@@ -23,10 +23,10 @@ from hypothesis import event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from games.core import IllegalAction
+from games.core import Action, IllegalAction
 
 # One sample move of each game: sent to another game, every one is a foreign move.
-SAMPLE_MOVES = {
+SAMPLE_MOVES: dict[str, list[Action]] = {
     "disunyer": [{"type": "keep"}, {"type": "pass"}, {"type": "pick", "rival": 1}, {"type": "guess", "suit": "o"}],
     "dayous": [
         {"type": "direction", "clockwise": True}, {"type": "attack", "cards": ["2s"]},
@@ -230,7 +230,7 @@ class EngineMachine(RuleBasedStateMachine):
         moves = legal + list(self.played.values()) + NOT_ACTIONS + self.foreign_moves()
         return seat, data.draw(st.sampled_from(moves), label="action")
 
-    def foreign_moves(self) -> list[dict]:
+    def foreign_moves(self) -> list[Action]:
         return [move for game, moves in SAMPLE_MOVES.items() if game != self.game for move in moves]
 
     # ------------------------------------------------------------------ invariants

@@ -9,6 +9,7 @@ import copy
 import json
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -19,7 +20,7 @@ from games.disunyer import bots as disunyer_bots
 
 MODULES = {"disunyer": disunyer_bots, "dayous": dayous_bots, "courtpiece": cp_bots}
 
-TABLES = [
+TABLES: list[tuple[str, int, dict[str, Any]]] = [
     ("disunyer", 2, {"mode": "standard"}),
     ("disunyer", 5, {"mode": "stuck-king"}),
     ("disunyer", 8, {"mode": "standard"}),

@@ -5,15 +5,18 @@ search plays every sampled world with every legal action."""
 from __future__ import annotations
 
 import random
+from typing import Any, cast
 
 import pytest
 
+from games.core import Action
 from games.courtpiece.bots import StrongBot
 from games.courtpiece.cards import CARD, NAME, RANKS, SUITS
 from games.courtpiece.playout import ASK, Playout
 from games.courtpiece.rules import ENGINE
+from games.courtpiece.state import CourtPieceState
 
-OPTIONS = [
+OPTIONS: list[dict[str, Any]] = [
     {"game": "ace-rule"},
     {"game": "ace-rule", "pile": "5-3-3", "four_point_rank": "2"},
     {"game": "double-sar", "ace_cannot_win_pile": True},
@@ -25,11 +28,11 @@ OPTIONS = [
 ]
 
 
-def _action(move: int) -> dict:
+def _action(move: int) -> Action:
     return {"type": "ask"} if move == ASK else {"type": "play", "card": NAME[move]}
 
 
-def _engine_moves(state: dict) -> list[int]:
+def _engine_moves(state: CourtPieceState) -> list[int]:
     """The engine's legal actions for the seat to play, as playout moves (``show`` aside)."""
     seat = ENGINE.to_act(state)[0]
     moves = []
@@ -41,23 +44,28 @@ def _engine_moves(state: dict) -> list[int]:
     return moves
 
 
-def _play_into_round(options: dict, seed: str, rng: random.Random) -> dict:
+def _random_move(state: CourtPieceState, seat: int, rng: random.Random) -> Action:
+    """One of ``seat``'s legal moves, as a client sends it (the engine takes any action)."""
+    return cast(Action, rng.choice(ENGINE.legal_actions(state, seat)))
+
+
+def _play_into_round(options: dict[str, Any], seed: str, rng: random.Random) -> CourtPieceState:
     """A table after the call and a random number of random moves (``show`` included),
     still inside its first round."""
     state = ENGINE.start(4, options, seed=seed)
     for _ in range(rng.randrange(40)):
         seat = ENGINE.to_act(state)[0]
-        following, _ = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_actions(state, seat)))
+        following, _ = ENGINE.apply(state, seat, _random_move(state, seat, rng))
         if following["round"] != 1:
             break
         state = following
     if state["phase"] == "call":
         seat = ENGINE.to_act(state)[0]
-        state, _ = ENGINE.apply(state, seat, rng.choice(ENGINE.legal_actions(state, seat)))
+        state, _ = ENGINE.apply(state, seat, _random_move(state, seat, rng))
     return state
 
 
-def _check_round(state: dict, rng: random.Random, epsilon: float) -> tuple[int, int, list[int]]:
+def _check_round(state: CourtPieceState, rng: random.Random, epsilon: float) -> tuple[int, int, list[int]]:
     """Drive the engine and a playout with the same moves to the end of the round."""
     playout = Playout.from_state(state)
     while playout.result is None:

@@ -5,19 +5,22 @@ it was given is left as it was."""
 
 import json
 import random
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.core import IllegalAction
-from games.courtpiece.rules import ENGINE as COURTPIECE
-from games.dayous.rules import ENGINE as DAYOUS
-from games.disunyer.rules import ENGINE as DISUNYER
+from games import registry
+from games.core import Action, Engine, IllegalAction, State
 
-TABLES = [(DISUNYER, 8, {"mode": "standard"}), (DAYOUS, 4, {"decks": 1}), (COURTPIECE, 4, {})]
+TABLES: list[tuple[Engine, int, dict[str, Any]]] = [
+    (registry.engine("disunyer"), 8, {"mode": "standard"}),
+    (registry.engine("dayous"), 4, {"decks": 1}),
+    (registry.engine("courtpiece"), 4, {}),
+]
 
 
-def _positions(engine, players: int, options: dict, seed: str, moves: int = 60) -> list[dict]:
+def _positions(engine: Engine, players: int, options: dict[str, Any], seed: str, moves: int = 60) -> list[State]:
     """Every state of one random game (seeded), up to ``moves`` moves in."""
     rng = random.Random(seed)
     state = engine.start(players, options, seed=seed)
@@ -43,7 +46,7 @@ json_values = st.recursive(
 )
 
 
-def _legal(engine, state) -> list[dict]:
+def _legal(engine: Engine, state: State) -> list[Action]:
     return [action for seat in engine.to_act(state) for action in engine.legal_actions(state, seat)]
 
 

@@ -4,7 +4,9 @@ in the match, the same for every viewer: nobody acts during one (a person's move
 refused and changes nothing, a bot's task does nothing), and the next clock starts
 after it. Fixed decks; people are Ann, Bea, … (tests/rooms/helpers.py)."""
 
+from collections.abc import Mapping
 from datetime import timedelta
+from typing import Any
 
 import pytest
 from django.db.models import F
@@ -42,7 +44,7 @@ def _close_to(moment, expected, slack=timedelta(seconds=1)) -> bool:
     return moment is not None and abs(moment - expected) <= slack
 
 
-def _with_state(room: Room, state: dict) -> Room:
+def _with_state(room: Room, state: Mapping[str, Any]) -> Room:
     """The room's game, dealt from a fixed deck instead."""
     Match.objects.filter(room=room).update(state=state, seed=state["seed"])
     return fresh(room)

@@ -9,10 +9,12 @@ simply lists each hand, and the caller's first five are the first five listed.
 from __future__ import annotations
 
 import json
+from typing import Any, cast
 
 from games import core
 from games.courtpiece.cards import RANK
 from games.courtpiece.rules import ENGINE
+from games.courtpiece.state import CourtPieceAction, CourtPieceView
 
 ANN, BEA, CARL, DAN = 0, 1, 2, 3
 
@@ -59,16 +61,16 @@ SUITS = stack(
 class Table:
     """A mutable wrapper: ``t.s`` is the current state, ``t.events`` every event so far."""
 
-    def __init__(self, deck=None, seed="test-seed", **options):
+    def __init__(self, deck: list[str] | None = None, seed: str = "test-seed", **options: Any) -> None:
         self.s = ENGINE.start(4, options, seed=seed, deck=deck)
-        self.events = list(self.s["log"])
-        self.actions: list[tuple[int, dict]] = []
+        self.events: list[core.Event] = list(self.s["log"])
+        self.actions: list[tuple[int, core.Action]] = []
 
     @property
     def turn(self) -> int:
         return ENGINE.to_act(self.s)[0]
 
-    def do(self, seat: int, action: dict) -> list[dict]:
+    def do(self, seat: int, action: core.Action) -> list[core.Event]:
         before = json.dumps(self.s)
         new, events = ENGINE.apply(self.s, seat, action)
         assert json.dumps(self.s) == before, "apply mutated its input"
@@ -77,37 +79,38 @@ class Table:
         self.actions.append((seat, action))
         return events
 
-    def call(self, suit: str) -> list[dict]:
+    def call(self, suit: str) -> list[core.Event]:
         return self.do(self.turn, {"type": "call", "suit": suit})
 
-    def place(self, card: str) -> list[dict]:
+    def place(self, card: str) -> list[core.Event]:
         return self.do(self.turn, {"type": "call", "card": card})
 
-    def play(self, *cards: str) -> list[dict]:
-        out: list[dict] = []
+    def play(self, *cards: str) -> list[core.Event]:
+        out: list[core.Event] = []
         for card in cards:
             out += self.do(self.turn, {"type": "play", "card": card})
         return out
 
-    def default(self, times: int = 1) -> list[dict]:
-        out: list[dict] = []
+    def default(self, times: int = 1) -> list[core.Event]:
+        out: list[core.Event] = []
         for _ in range(times):
             seat = self.turn
-            out += self.do(seat, ENGINE.default_action(self.s, seat))
+            # The engine takes any action as a client sends it: its own moves are such actions.
+            out += self.do(seat, cast(core.Action, ENGINE.default_action(self.s, seat)))
         return out
 
-    def lead(self, suit: str) -> list[dict]:
+    def lead(self, suit: str) -> list[core.Event]:
         """The leader leads their lowest card of ``suit``; the others play their timeout default."""
         seat = self.turn
         card = min((c for c in self.s["hands"][seat] if c[1] == suit), key=lambda c: RANK[c[0]])
         out = self.do(seat, {"type": "play", "card": card})
         return out + self.default(3)
 
-    def legal(self, seat: int | None = None) -> list[dict]:
+    def legal(self, seat: int | None = None) -> list[CourtPieceAction]:
         return ENGINE.legal_actions(self.s, self.turn if seat is None else seat)
 
-    def view(self, seat):
+    def view(self, seat: int | None) -> CourtPieceView:
         return ENGINE.view(self.s, seat)
 
-    def of_type(self, kind: str, events=None) -> list[dict]:
+    def of_type(self, kind: str, events: list[core.Event] | None = None) -> list[core.Event]:
         return [e for e in (self.events if events is None else events) if e["type"] == kind]

@@ -10,6 +10,7 @@ from games import core, registry
 from games.courtpiece.bots import RandomBot, RuleBot
 from games.courtpiece.cards import RANKS
 from games.courtpiece.rules import ENGINE
+from games.courtpiece.state import CourtPieceAction, CourtPieceState
 from games.courtpiece.text import event_text
 
 DECK = set(core.french_deck())
@@ -35,7 +36,7 @@ def random_options(rng: random.Random, game: str) -> dict:
     }
 
 
-def public_cards(s: dict) -> set[str]:
+def public_cards(s: CourtPieceState) -> set[str]:
     """Cards every viewer has seen face up this round."""
     pub = set(s["gone"]) | set(s["trick"])
     pub -= set(s["down"]) | {s["trick"][i] for i in s["trick_face_down"]}
@@ -44,18 +45,20 @@ def public_cards(s: dict) -> set[str]:
     return pub
 
 
-def last_round_cards(s: dict) -> set[str]:
+def last_round_cards(s: CourtPieceState) -> set[str]:
     """The last round's final trick, face up in its result at the start of this round's log."""
     return {c["card"] for e in s["log"] if e["type"] == "round_over" for c in e["last_trick"]["cards"]}
 
 
-def known_to(s: dict, seat) -> set[str]:
+def known_to(s: CourtPieceState, seat: int | None) -> set[str]:
     known = public_cards(s) | last_round_cards(s)
     if seat is None:
         return known
     if s["phase"] == "call":
         if seat == s["caller"]:
-            known |= set(s["five"])
+            five = s["five"]
+            assert five is not None, "the caller holds five cards while calling"
+            known |= set(five)
     else:
         known |= set(s["hands"][seat])
     if s["face_down"] is not None and seat == s["caller"]:
@@ -63,7 +66,7 @@ def known_to(s: dict, seat) -> set[str]:
     return known
 
 
-def check_cards(s: dict) -> None:
+def check_cards(s: CourtPieceState) -> None:
     cards = [c for h in s["hands"] for c in h] + s["gone"] + s["trick"]
     if s["face_down"] is not None and not s["power"]:
         cards.append(s["face_down"])
@@ -73,7 +76,7 @@ def check_cards(s: dict) -> None:
     assert s["pile"] + sum(s["won"]) == s["tricks_played"]
 
 
-def check_views(s: dict, round_trip: bool) -> None:
+def check_views(s: CourtPieceState, round_trip: bool) -> None:
     to_act = ENGINE.to_act(s)
     for seat in (0, 1, 2, 3, None):
         v = ENGINE.view(s, seat)
@@ -89,7 +92,7 @@ def check_views(s: dict, round_trip: bool) -> None:
             assert not any(e["type"] == "call" and ("suit" in e or "card" in e) for e in v["log"])
 
 
-def check_action(s: dict, seat: int, action: dict) -> None:
+def check_action(s: CourtPieceState, seat: int, action: CourtPieceAction) -> None:
     """Follow suit is never broken; a Hidden asker plays a trump if they can."""
     if action["type"] != "play" or not s["trick"]:
         return
@@ -101,7 +104,9 @@ def check_action(s: dict, seat: int, action: dict) -> None:
         assert action["card"][1] == s["trump"]
 
 
-def check_events(old: dict, new: dict, seat: int, action: dict, events: list[dict]) -> None:
+def check_events(
+    old: CourtPieceState, new: CourtPieceState, seat: int, action: core.Action, events: list[core.Event]
+) -> None:
     allowed = public_cards(old)
     for e in events:
         assert e["type"] and event_text(e)

@@ -5,6 +5,7 @@ from games.courtpiece.definition import GAME
 from games.courtpiece.rules import ENGINE
 from games.definition import RoundCoins
 
+assert GAME.stakes is not None, "Court Piece plays for coins"
 ROUND_COINS = GAME.stakes.round_coins
 
 
