@@ -10,8 +10,9 @@ from django.test import Client
 from django.utils import timezone
 
 from accounts.identity import Player
-from games.core import IllegalAction
+from games.core import Action, IllegalAction
 from games.disunyer.rules import ENGINE
+from games.disunyer.state import DisunyerState
 from rooms import presence, services
 from rooms.models import Room
 from rooms.rendering import render_table
@@ -63,10 +64,10 @@ def actor(room: Room) -> int:
     return to_act[0]
 
 
-def illegal_for(state: dict, seat: int) -> tuple[dict, str]:
+def illegal_for(state: DisunyerState, seat: int) -> tuple[Action, str]:
     """A well-formed move ``seat`` may not make now, and the engine's reason for refusing it."""
     legal = ENGINE.legal_actions(state, seat)
-    candidates: list[dict] = [{"type": "pick", "rival": seat}, {"type": "keep"}, {"type": "guess", "suit": "o"}]
+    candidates: list[Action] = [{"type": "pick", "rival": seat}, {"type": "keep"}, {"type": "guess", "suit": "o"}]
     for action in candidates:
         if action not in legal:
             try:

@@ -21,6 +21,7 @@ import plumbing.cache
 from config.asgi import application
 from games import core
 from games.disunyer.rules import ENGINE
+from games.disunyer.state import DisunyerState
 from rooms import presence, services
 from rooms.followups import room_group
 from rooms.models import MatchAction, Room
@@ -130,7 +131,7 @@ def _last_table(messages) -> str:
     return tables[-1]
 
 
-def _assert_sees_only_what_it_may(page: str, state: dict, seat):
+def _assert_sees_only_what_it_may(page: str, state: DisunyerState, seat: int | None) -> None:
     """The page shows the viewer's own card and no card the engine's view hides from it."""
     view = ENGINE.view(state, seat)
     for other, card in enumerate(state["hands"]):

@@ -7,6 +7,7 @@ import json
 import random
 import re
 from datetime import timedelta
+from typing import cast
 
 import pytest
 from django.db.models import Sum
@@ -18,6 +19,7 @@ from accounts.identity import Player
 from accounts.models import LedgerEntry, User, Wallet
 from games import core, registry
 from games.courtpiece.rules import ENGINE
+from games.courtpiece.state import CourtPieceState
 from games.definition import DIGITS
 from leaderboard.models import Result
 from leaderboard.points import points_for
@@ -356,7 +358,7 @@ def test_the_host_starts_alone_and_bots_take_the_empty_seats(monkeypatch):
 # ----------------------------------------------------------------- what each viewer sees
 
 
-def public_cards(state: dict) -> set[str]:
+def public_cards(state: CourtPieceState) -> set[str]:
     """Cards anybody may see: those played face up, and a Hidden trump once shown."""
     down = set(state["down"])
     seen = {c for c in state["gone"] if c not in down}
@@ -370,13 +372,16 @@ def check_pushes(room: Room) -> None:
     """Every seat's pushed table: the same public part; its own hand; exactly its legal
     moves; no card of another hand, no face-down throw, no hidden trump but the caller's."""
     snapshot = load_snapshot(room.pk)
-    state = snapshot.state
+    assert snapshot is not None and snapshot.state is not None
+    state = cast(CourtPieceState, snapshot.state)
     public = public_cards(state)
     hidden = state["face_down"] is not None and not state["power"]
     spectator = render_table(snapshot, presence.NOBODY, None)
     assert set(DATA_CARD.findall(spectator)) <= public, "a spectator sees a card that is not public"
     assert "You are watching" in spectator and ACTION_INPUT.findall(spectator) == []
-    trump_span = re.search(r'<span class="cp-trump[^"]*" data-testid="trump">(.*?)</span>\s*\n', spectator).group(0)
+    trump = re.search(r'<span class="cp-trump[^"]*" data-testid="trump">(.*?)</span>\s*\n', spectator)
+    assert trump is not None, "the table shows no trump"
+    trump_span = trump.group(0)
     if hidden:
         assert "Hidden" in trump_span and f"suit-{state['trump']}" not in trump_span
     for card in state["down"]:

@@ -6,12 +6,14 @@ import json
 import random
 import re
 from datetime import timedelta
+from typing import cast
 
 import pytest
 from django.urls import reverse
 
 from games import core, registry
 from games.dayous.rules import ENGINE
+from games.dayous.state import DayousState
 from games.definition import LETTERS_WITHOUT_LOOKALIKES
 from leaderboard.models import Result
 from leaderboard.points import points_for
@@ -200,7 +202,8 @@ def _check_pushes(room: Room) -> None:
     of another seat's hand (with several decks an identical card may show only where it is
     public: on the table or face up); a spectator sees no hand and only public cards."""
     snapshot = load_snapshot(room.pk)
-    state = snapshot.state
+    assert snapshot is not None and snapshot.state is not None
+    state = cast(DayousState, snapshot.state)
     hands = state["hands"]
     seen_by_all = ENGINE.view(state, None)
     public_cards = {c for pair in seen_by_all["table"] for c in pair if c} | {seen_by_all["faceup"]}
