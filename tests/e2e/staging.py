@@ -11,6 +11,10 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import cast
+
+from games.core import Action
+from games.dayous.state import DayousState
 
 ROOT = Path(__file__).resolve().parents[2]
 # Guest names of the most characters a guest may choose (24), with and without a space.
@@ -72,7 +76,7 @@ if __name__ == "__main__":
 # ------------------------------------------------------------------ states, by the engines
 
 
-def dayous_fullest_bout(players: int, decks: int, short: int = 0, defender: int = 0) -> dict:
+def dayous_fullest_bout(players: int, decks: int, short: int = 0, defender: int = 0) -> DayousState:
     """A Dayous game's first bout, ``defender`` defending a full hand (ten cards with two
     or more decks) and to move, with as many attack cards on the table as the search
     finds, up to the limit less ``short``: the leader leads its most cards of a rank, the others throw
@@ -82,7 +86,7 @@ def dayous_fullest_bout(players: int, decks: int, short: int = 0, defender: int 
 
     from games.dayous.rules import ENGINE
 
-    fullest: dict | None = None
+    fullest: DayousState | None = None
     for attempt in range(400):
         choose = random.Random(attempt)
         state = ENGINE.start(players, {"decks": decks, "clock": STAGED_CLOCK_SECONDS}, seed=f"fullest-{attempt}")
@@ -92,11 +96,14 @@ def dayous_fullest_bout(players: int, decks: int, short: int = 0, defender: int 
         state, _ = ENGINE.apply(state, leader, {"type": "direction", "clockwise": (leader + 1) % players == defender})
         if state["phase"] != "lead":
             continue
-        lead = max(ENGINE.legal_actions(state, leader), key=lambda action: len(action["cards"]))
+        # The engine takes any action as a client sends it: its own moves are such actions.
+        attacks = cast(list[Action], ENGINE.legal_actions(state, leader))
+        lead = max(attacks, key=lambda action: len(action["cards"]))
         state, _ = ENGINE.apply(state, leader, lead)
         target = state["limit"] - short
         while state["phase"] == "bout" and len(state["table"]) < target:
-            moves = [(seat, action) for seat in ENGINE.to_act(state) for action in ENGINE.legal_actions(state, seat)]
+            moves = [(seat, action) for seat in ENGINE.to_act(state)
+                     for action in cast(list[Action], ENGINE.legal_actions(state, seat))]
             throws = [(seat, action) for seat, action in moves
                       if action["type"] == "throw" and len(state["table"]) + len(action["cards"]) <= target]
             beats = [(seat, action) for seat, action in moves if action["type"] == "beat"]

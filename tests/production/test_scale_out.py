@@ -17,7 +17,8 @@ from http.cookiejar import CookieJar
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.protocol import State
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
+from websockets.typing import Origin
 
 from tests.production.conftest import wait_until
 
@@ -69,7 +70,7 @@ class Socket:
         self._ws_url = base_url.replace("http://", "ws://") + f"/ws/rooms/{code}/"
         self.frames: list[str] = []
         self.connections: list[list[int]] = []
-        self._socket = None
+        self._socket: ClientConnection
         self.connect()
 
     def __repr__(self):
@@ -77,10 +78,10 @@ class Socket:
 
     def connect(self) -> None:
         self._socket = connect(
-            self._ws_url, origin=self.base_url, additional_headers={"Cookie": self.guest.cookie_header()},
+            self._ws_url, origin=Origin(self.base_url), additional_headers={"Cookie": self.guest.cookie_header()},
             open_timeout=10, legacy=True,
         )
-        versions = []
+        versions: list[int] = []
         self.connections.append(versions)
         threading.Thread(target=self._read, args=(self._socket, versions), daemon=True).start()
 
