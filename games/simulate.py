@@ -18,19 +18,22 @@ import inspect
 import math
 import random
 import time
+from collections.abc import Mapping
 from statistics import mean
 from types import MappingProxyType
+from typing import Any
 
 from games import registry
+from games.core import Engine
 
 # Each game's decisions after which it counts as unfinished (``SelfPlay.max_decisions``).
 MAX_DECISIONS = MappingProxyType({game.slug: game.self_play.max_decisions for game in registry.GAMES})
 
 
 def play_game(
-    engine, bots: list, players: int, options: dict, seed: str, rng: random.Random,
-    max_decisions: int | None = None, timings: list | None = None,
-) -> tuple[dict | None, int]:
+    engine: Engine, bots: list[Any], players: int, options: dict[str, Any], seed: str, rng: random.Random,
+    max_decisions: int | None = None, timings: list[list[float]] | None = None,
+) -> tuple[dict[str, Any] | None, int]:
     """One full game; returns its outcome (``None`` if stopped unfinished) and the
     number of decisions taken. ``timings`` (one list per seat) collects each
     decision's wall-clock seconds."""
@@ -51,7 +54,7 @@ def play_game(
     return engine.outcome(state), decisions
 
 
-def seat_scores(game: str, outcome: dict | None, players: int) -> list[float]:
+def seat_scores(game: str, outcome: Mapping[str, Any] | None, players: int) -> list[float]:
     """Each seat's tournament score for one game (see the module docstring)."""
     return registry.definition(game).self_play.scores(outcome, players)
 
@@ -67,14 +70,14 @@ def rotations(kinds: list[str], players: int) -> list[list[str]]:
 
 
 @functools.cache
-def _parameters(cls) -> frozenset[str]:
+def _parameters(cls: type) -> frozenset[str]:
     try:
         return frozenset(inspect.signature(cls).parameters)
     except (TypeError, ValueError):
         return frozenset()
 
 
-def make_bot(classes: dict, kind: str, budget: float | None = None, iterations: int | None = None):
+def make_bot(classes: Mapping[str, type], kind: str, budget: float | None = None, iterations: int | None = None) -> Any:
     """A fresh bot (bots may remember a game); search bots get the budget or iterations."""
     cls = classes[kind]
     params = _parameters(cls)
@@ -106,9 +109,9 @@ def _ci95(samples: list[float]) -> list[float] | None:
 
 
 def simulate(
-    game: str, games: int, seed: int, players: int, options: dict, bot_kinds: list[str],
+    game: str, games: int, seed: int, players: int, options: dict[str, Any], bot_kinds: list[str],
     budget: float | None = None, iterations: int | None = None, max_decisions: int | None = None,
-) -> dict:
+) -> dict[str, Any]:
     """Play ``games`` games: deal ``d`` = game // R is replayed for each of the R
     seat rotations of ``bot_kinds``. Returns the summary (see ``docs/bots.md``)."""
     engine = registry.engine(game)
@@ -120,7 +123,8 @@ def simulate(
     cap = max_decisions if max_decisions is not None else self_play.max_decisions
     rng = random.Random(seed)
     wins = [0] * players
-    rounds, no_winner, decisions, unfinished = [], 0, 0, 0
+    rounds: list[int] = []
+    no_winner, decisions, unfinished = 0, 0, 0
     kinds = list(dict.fromkeys(bot_kinds))
     totals = {kind: 0.0 for kind in kinds}
     tallied = {kind: 0 for kind in kinds}
@@ -158,9 +162,9 @@ def simulate(
     elapsed = time.perf_counter() - started
     complete = [deal for deal, count in deal_games.items() if count == per_deal]
     grand = sum(totals.values())
-    by_kind = {}
+    by_kind: dict[str, dict[str, Any]] = {}
     for kind in kinds:
-        shares = []
+        shares: list[float] = []
         for deal in complete:
             total = sum(deal_scores[deal].values())
             if total:

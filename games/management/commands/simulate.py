@@ -1,9 +1,11 @@
 import json
+from argparse import ArgumentParser
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
 from games import registry
-from games.core import InvalidOptions
+from games.core import Engine, InvalidOptions
 from games.definition import GameDefinition
 from games.options_schema import AnyOption, Choice, either
 from games.simulate import simulate
@@ -12,7 +14,7 @@ from games.simulate import simulate
 class Command(BaseCommand):
     help = "Play games between bots and print one JSON summary on stdout."
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: ArgumentParser) -> None:
         parser.add_argument("game", choices=registry.slugs())
         parser.add_argument("--games", type=int, default=100)
         parser.add_argument("--seed", type=int, default=1)
@@ -30,8 +32,11 @@ class Command(BaseCommand):
         parser.add_argument("--max-decisions", type=int, default=None,
                             help="stop a game after this many decisions (counted unfinished)")
 
-    def handle(self, *args, game, games, seed, players, mode, option, bots, budget=None, iterations=None,
-               max_decisions=None, **kwargs):
+    def handle(
+        self, *args: Any, game: str, games: int, seed: int, players: int | None, mode: str | None, option: list[str],
+        bots: str, budget: float | None = None, iterations: int | None = None, max_decisions: int | None = None,
+        **kwargs: Any,
+    ) -> None:
         if games < 1:
             raise CommandError("--games must be at least 1.")
         engine = registry.engine(game)
@@ -50,7 +55,7 @@ class Command(BaseCommand):
         self.stdout.write(json.dumps(summary))
 
 
-def _most_players(engine, options: dict) -> int:
+def _most_players(engine: Engine, options: dict[str, Any]) -> int:
     """The most players the options allow (fewer cards may seat fewer)."""
     for players in range(engine.max_players, engine.min_players - 1, -1):
         try:
@@ -75,8 +80,8 @@ def _modes_help() -> str:
     return "; ".join(modes)
 
 
-def _options(game: GameDefinition, mode: str | None, pairs: list[str]) -> dict:
-    options = {}
+def _options(game: GameDefinition, mode: str | None, pairs: list[str]) -> dict[str, Any]:
+    options: dict[str, Any] = {}
     if mode:
         option = _mode_option(game)
         if option is None:
