@@ -5,7 +5,8 @@ nothing here is added, changed or deleted by hand. A stuck game is ended with th
 from django.contrib import admin, messages
 
 from plumbing.admin import ReadOnlyAdmin
-from rooms import fairness, services
+from rooms import fairness
+from rooms.actions import lifecycle
 from rooms.errors import RoomError
 from rooms.models import Match, MatchAction, Room, Seat
 
@@ -56,7 +57,7 @@ class MatchAdmin(ReadOnlyAdmin, admin.ModelAdmin):
         for match in queryset.select_related("room"):
             code = match.room.code
             try:
-                services.do_end_match(match.room_id, f"Ended by staff ({request.user.username}).")
+                lifecycle.do_end_match(match.room_id, f"Ended by staff ({request.user.username}).")
             except RoomError as error:
                 self.message_user(request, f"{code}: {error.message}", messages.WARNING)
             else:

@@ -1,7 +1,7 @@
 """What one write changed in one room, as the write path hands it to what follows the
 commit.
 
-Each transaction that changes a room ends with a ``Change`` of it (``rooms/services.py``):
+Each transaction that changes a room ends with a ``Change`` of it (``rooms/actions/``):
 the room's snapshot at its new version, taken from the objects the transaction saved
 while it still holds the row lock, and the timers that version calls for. The write
 binds it to its commit (``followups.send_on_commit``), which stores and announces the

@@ -16,7 +16,8 @@ from django.template.loader import render_to_string
 from accounts.identity import GUEST_ID_KEY, player_from
 from plumbing.cache import UNREACHABLE
 from plumbing.loglimit import LimitedLog
-from rooms import codeguard, incoming, layerwire, presence, presence_news, services
+from rooms import codeguard, incoming, layerwire, presence, presence_news
+from rooms.actions import play
 from rooms.errors import RoomError
 from rooms.followups import room_group
 from rooms.pumps import dispatch_in_turn
@@ -207,7 +208,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def _act(self, move: incoming.Act):
         try:
-            await database_sync_to_async(services.do_act)(self.room_id, self.player, move.action, move.version)
+            await database_sync_to_async(play.do_act)(self.room_id, self.player, move.action, move.version)
         except RoomError as error:
             # The engine's reason may name the player's own cards: it goes to them, not to the log.
             await self._refuse(error.message, logged="a refused move")

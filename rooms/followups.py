@@ -108,6 +108,6 @@ def announcement(snapshot: Snapshot, committed_at: float) -> tuple[str, bytes]:
 
 def _send(timer: Timer) -> None:
     """Send a task by its name, so that the follow-ups import neither the tasks nor the
-    services they call (which call the follow-ups). The task routes apply unless the
+    actions they call (which call the follow-ups). The task routes apply unless the
     timer names a queue."""
     current_app.send_task(timer.task, args=timer.args, eta=timer.eta, queue=timer.queue)

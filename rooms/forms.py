@@ -81,7 +81,7 @@ class RoomForm(forms.Form):
     """What a room of ``game`` asks at creation: the number of players where the host
     chooses it, the game's options (``GameDefinition.options``), then who can find the
     room and the bots' level. The engine checks the options again when the room is
-    created (``services.do_create_room``), with its own messages."""
+    created (``lifecycle.do_create_room``), with its own messages."""
 
     is_public = forms.TypedChoiceField(
         label="Who can find it",

@@ -21,7 +21,7 @@ from rooms import table_coins
 BOT_LEVELS = tuple(BOT_LEVEL_LABELS)
 STANDIN_LEVEL = "normal"  # how a stand-in bot plays a person's seat
 # A waiting room whose host has been away this long passes the host to a person present
-# or, with nobody present, closes (rooms/services.py).
+# or, with nobody present, closes (rooms/actions/lifecycle.py).
 HOST_AWAY_LIMIT = timedelta(minutes=5)
 # A strong bot searches for most of a second a move. Its moves have a worker of their own
 # (the Procfile's strong-bots), so that no other bot's move waits behind a search, and

@@ -1,7 +1,7 @@
 from django.dispatch import receiver
 
 from accounts.signals import guest_became_user
-from rooms.services import adopt_guest_seats
+from rooms.actions.seating import adopt_guest_seats
 
 
 @receiver(guest_became_user)

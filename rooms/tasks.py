@@ -7,7 +7,8 @@ from datetime import timedelta
 from celery import shared_task
 from django.utils import timezone
 
-from rooms import followups, services
+from rooms import followups
+from rooms.actions import lifecycle, play
 from rooms.errors import RoomError
 from rooms.models import Match, Room
 from rooms.snapshots import load_snapshot, stored_snapshot
@@ -17,13 +18,13 @@ LOST_BOT_GRACE = timedelta(seconds=3)
 
 @shared_task(ignore_result=True)
 def fire_timeout(room_id: int, version: int) -> bool:
-    return services.do_timeout(room_id, version)
+    return play.do_timeout(room_id, version)
 
 
 @shared_task(ignore_result=True)
 def autostart(room_id: int) -> bool:
     try:
-        return services.do_autostart(room_id)
+        return lifecycle.do_autostart(room_id)
     except RoomError:
         return False
 
@@ -41,8 +42,8 @@ def play_bot(room_id: int, version: int) -> bool:
     seat = snapshot.awaited_bot()
     if seat is None:
         return False
-    action = services.choose_bot_move(snapshot, seat)
-    return services.do_bot_move(room_id, version, seat, action)
+    action = play.choose_bot_move(snapshot, seat)
+    return play.do_bot_move(room_id, version, seat, action)
 
 
 def _table_at(room_id: int, version: int):
@@ -62,15 +63,15 @@ def sweep_deadlines() -> dict:
         )
     )
     for room_id, version in timed_out:
-        services.do_timeout(room_id, version)
+        play.do_timeout(room_id, version)
     due = list(
         Room.objects.filter(status=Room.Status.WAITING, autostart_at__lte=now).values_list("id", flat=True)
     )
     for room_id in due:
         autostart(room_id)
-    away_hosts = services.look_at_waiting_hosts(now)
+    away_hosts = lifecycle.look_at_waiting_hosts(now)
     for room_id in away_hosts:
-        services.do_replace_away_host(room_id)
+        lifecycle.do_replace_away_host(room_id)
     lost_bots = list(
         Match.objects.filter(
             bot_due_at__lte=now - LOST_BOT_GRACE, room__status=Room.Status.PLAYING

@@ -12,7 +12,8 @@ from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefre
 from accounts.identity import current_player
 from games import registry
 from plumbing.cache import UNREACHABLE
-from rooms import codeguard, fairness, presence, replays, services, verification
+from rooms import codeguard, fairness, presence, replays, verification
+from rooms.actions import lifecycle, partners, seating
 from rooms.errors import RoomError
 from rooms.forms import JoinByCodeForm, RoomForm
 from rooms.gamerules import rules_for
@@ -66,7 +67,7 @@ def create(request, game):
     form = RoomForm(registry.definition(game), request.POST or None, player=player)
     if request.method == "POST" and form.is_valid():
         try:
-            room = services.do_create_room(
+            room = lifecycle.do_create_room(
                 player,
                 game,
                 form.game_options(),
@@ -133,29 +134,29 @@ def _room_action(request, code, act):
 
 @post_only
 def join(request, code):
-    return _room_action(request, code, services.do_join)
+    return _room_action(request, code, seating.do_join)
 
 
 @post_only
 def leave(request, code):
-    return _room_action(request, code, services.do_leave)
+    return _room_action(request, code, seating.do_leave)
 
 
 @post_only
 def start(request, code):
-    return _room_action(request, code, services.do_start)
+    return _room_action(request, code, lifecycle.do_start)
 
 
 @post_only
 def add_bot(request, code):
     level = request.POST.get("level", "normal")
-    return _room_action(request, code, lambda room_id, player: services.do_add_bot(room_id, player, level))
+    return _room_action(request, code, lambda room_id, player: seating.do_add_bot(room_id, player, level))
 
 
 @post_only
 def fill_with_bots(request, code):
     level = request.POST.get("level", "normal")
-    return _room_action(request, code, lambda room_id, player: services.do_fill_with_bots(room_id, player, level))
+    return _room_action(request, code, lambda room_id, player: seating.do_fill_with_bots(room_id, player, level))
 
 
 @post_only
@@ -165,7 +166,7 @@ def remove_bot(request, code):
     except ValueError:
         messages.error(request, "Choose which bot to remove.")
         return redirect("rooms:room", code=code.upper())
-    return _room_action(request, code, lambda room_id, player: services.do_remove_bot(room_id, player, index))
+    return _room_action(request, code, lambda room_id, player: seating.do_remove_bot(room_id, player, index))
 
 
 @post_only
@@ -176,7 +177,7 @@ def propose_partner(request, code):
         messages.error(request, "Choose who you want as your partner.")
         return redirect("rooms:room", code=code.upper())
     return _room_action(
-        request, code, lambda room_id, player: services.do_propose_partner(room_id, player, index)
+        request, code, lambda room_id, player: partners.do_propose_partner(room_id, player, index)
     )
 
 
@@ -184,16 +185,16 @@ def propose_partner(request, code):
 def answer_partner(request, code):
     accept = request.POST.get("answer") == "accept"
     return _room_action(
-        request, code, lambda room_id, player: services.do_answer_partner(room_id, player, accept)
+        request, code, lambda room_id, player: partners.do_answer_partner(room_id, player, accept)
     )
 
 
 @post_only
 def play_again(request, code):
-    """Move on to the next game of this table's players (see ``services.do_play_again``)."""
+    """Move on to the next game of this table's players (see ``lifecycle.do_play_again``)."""
     room = _room_or_404(request, code)
     try:
-        target = services.do_play_again(room.id, current_player(request))
+        target = lifecycle.do_play_again(room.id, current_player(request))
     except RoomError as error:
         messages.error(request, error.message)
         room.refresh_from_db(fields=["next_room"])

@@ -3,7 +3,7 @@ Django; the site's wiring, its pages, the games' tables, rooms, leaderboard, acc
 games and the plumbing import downwards only; no app imports the tooling; accounts
 imports no game; no game's table imports another's; no app's modules, nor the
 tooling's, import each other in a cycle; the follow-ups import neither the tasks nor
-the services) are kept by the code as it stands."""
+the actions) are kept by the code as it stands."""
 
 import subprocess
 import sys

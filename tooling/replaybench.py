@@ -2,7 +2,7 @@
 
 The longest game the club deals (the table a game's definition names as its
 ``SelfPlay.replay_table``, with easy bots: random play makes the longest games) is
-played through the services; then its replay is asked for, as a browser would, at
+played through the actions; then its replay is asked for, as a browser would, at
 steps spread over the whole game: the page (a first load) and the step's fragments
 (what htmx asks for when the viewer steps). Every step is replayed from the seed, so
 the later the step, the longer it takes; the last one also shows every card.

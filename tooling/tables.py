@@ -18,12 +18,12 @@ def usual_players(game: GameDefinition) -> int:
 
 def seated_table(host: Player, game: str, bot_level: str, players: int, options: Mapping[str, Any]) -> int:
     """A started room of ``game``: ``host`` at seat 0, bots of ``bot_level`` in the other seats."""
-    from rooms import services
+    from rooms.actions import lifecycle, seating
     from rooms.gamerules import rules_for
 
-    room = services.do_create_room(host, game, dict(options), True, bot_level, players)
+    room = lifecycle.do_create_room(host, game, dict(options), True, bot_level, players)
     if rules_for(game).host_can_start:
-        services.do_start(room.id, host)
+        lifecycle.do_start(room.id, host)
     else:
-        services.do_fill_with_bots(room.id, host, bot_level)
+        seating.do_fill_with_bots(room.id, host, bot_level)
     return room.id

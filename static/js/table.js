@@ -33,7 +33,7 @@
   });
 
   // ---------------------------------------------------------------- clocks
-  // A clock runs from the end of the table's pause (rooms/services.py), so while the
+  // A clock runs from the end of the table's pause (rooms/actions/play.py), so while the
   // table stays still it shows the whole turn, and the moves wait, dimmed, for its end.
   function clockStart(el, now) {
     return Math.max(now, Number(el.dataset.pausedUntil) || 0);

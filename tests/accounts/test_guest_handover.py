@@ -7,7 +7,7 @@ from django.urls import reverse
 from accounts import coins
 from accounts.identity import GUEST_ID_KEY, GUEST_NAME_KEY, Player
 from accounts.models import User
-from rooms import services
+from rooms.actions import lifecycle, seating
 from rooms.models import Room
 
 pytestmark = pytest.mark.django_db
@@ -23,10 +23,10 @@ def guest_of(client) -> Player:
 def court_piece_game(host: Player, bet: int) -> Room:
     """A Court Piece game being played: ``host`` and three bots."""
     options = {"game": "double-sar", "winning_points": 10, "bet": bet, "clock": 15}
-    room = services.do_create_room(host, "courtpiece", options, is_public=True)
+    room = lifecycle.do_create_room(host, "courtpiece", options, is_public=True)
     for _ in range(3):
-        services.do_add_bot(room.pk, host, "easy")
-    services.do_start(room.pk, host)
+        seating.do_add_bot(room.pk, host, "easy")
+    lifecycle.do_start(room.pk, host)
     return Room.objects.get(pk=room.pk)
 
 
@@ -50,7 +50,7 @@ def test_a_seat_the_account_cannot_cover_stays_the_guests_and_the_page_says_why(
     room and says why."""
     guest = guest_of(client)
     table = court_piece_game(guest, bet=500)
-    waiting = services.do_create_room(guest, "disunyer", {"mode": "standard"}, is_public=True)
+    waiting = lifecycle.do_create_room(guest, "disunyer", {"mode": "standard"}, is_public=True)
     ann = account_with("Ann", balance=100)
 
     response = client.post(

@@ -135,11 +135,11 @@ def random_places(rng: random.Random, size: int) -> list[int]:
 
 
 def test_a_game_played_through_the_rooms_service_updates_the_standings():
-    """Ann and Bea (accounts) play a whole game with a guest and bots through rooms.services
+    """Ann and Bea (accounts) play a whole game with a guest and bots through rooms.actions
     (timeouts for the people): when it ends, exactly Ann and Bea have standings, equal to
     their results."""
     from accounts.identity import Player
-    from rooms import services
+    from rooms.actions import lifecycle, play, seating
     from rooms.models import Room
     from tests.rooms.helpers import actor, fresh, overdue
 
@@ -149,21 +149,21 @@ def test_a_game_played_through_the_rooms_service_updates_the_standings():
         Player(name="Bea", user_id=bea.pk),
         Player(name="Zoe", guest_id="zoe"),
     ]
-    room = services.do_create_room(people[0], "disunyer", {"mode": "stuck-king"}, True)
+    room = lifecycle.do_create_room(people[0], "disunyer", {"mode": "stuck-king"}, True)
     for person in people[1:]:
-        services.do_join(room.pk, person)
+        seating.do_join(room.pk, person)
     for _ in range(5):
-        services.do_add_bot(room.pk, people[0], "easy")
+        seating.do_add_bot(room.pk, people[0], "easy")
     for _ in range(3000):
         room = fresh(room)
         if room.status != Room.Status.PLAYING:
             break
         seat = actor(room)
         if room.seats.get(index=seat).is_bot:
-            services.do_bot_move(room.pk, room.version, seat, services.choose_bot_move(load_snapshot(room.pk), seat))
+            play.do_bot_move(room.pk, room.version, seat, play.choose_bot_move(load_snapshot(room.pk), seat))
         else:
             overdue(room)
-            services.do_timeout(room.pk, room.version)
+            play.do_timeout(room.pk, room.version)
     assert fresh(room).status == Room.Status.FINISHED
     for user in (ann, bea):
         result = Result.objects.get(room=room, user=user)

@@ -1,8 +1,8 @@
-"""Games of each kind played to the end through the services, for the fairness tests."""
+"""Games of each kind played to the end through the actions, for the fairness tests."""
 
 import random
 
-from rooms import services
+from rooms.actions import lifecycle, play, seating
 from rooms.gamerules import rules_for
 from rooms.models import Room
 from rooms.snapshots import load_snapshot
@@ -22,13 +22,13 @@ def started_room(game: str, people=(ANN,), is_public: bool = True) -> Room:
     """A game of ``game`` hosted by the first of ``people``, the others seated, easy bots
     in the other seats, started."""
     host = people[0]
-    room = services.do_create_room(host, game, OPTIONS[game], is_public, "easy", SEATS.get(game))
+    room = lifecycle.do_create_room(host, game, OPTIONS[game], is_public, "easy", SEATS.get(game))
     for person in people[1:]:
-        services.do_join(room.pk, person)
+        seating.do_join(room.pk, person)
     if rules_for(game).host_can_start:
-        services.do_start(room.pk, host)
+        lifecycle.do_start(room.pk, host)
     else:
-        services.do_fill_with_bots(room.pk, host, "easy")
+        seating.do_fill_with_bots(room.pk, host, "easy")
     room = fresh(room)
     assert room.status == Room.Status.PLAYING
     return room
@@ -41,11 +41,11 @@ def play_one(room: Room, people, rng: random.Random) -> None:
     seats = list(room.seats.all())
     seat = rules.engine.to_act(state)[0]
     if rules.played_by_bot(seats[seat]):
-        action = services.choose_bot_move(load_snapshot(room.pk), seat)
-        assert services.do_bot_move(room.pk, room.version, seat, action)
+        action = play.choose_bot_move(load_snapshot(room.pk), seat)
+        assert play.do_bot_move(room.pk, room.version, seat, action)
         return
     person = next(p for p in people if seats[seat].belongs_to(p))
-    services.do_act(room.pk, person, rng.choice(rules.engine.legal_actions(state, seat)), room.version)
+    play.do_act(room.pk, person, rng.choice(rules.engine.legal_actions(state, seat)), room.version)
 
 
 def play_until(room: Room, over, people=(ANN,), rng_seed: int = 7) -> Room:
@@ -67,7 +67,7 @@ def ended_by_staff_in_round(game: str, round_number: int) -> Room:
     """A game (of rounds: Court Piece) that staff end once it reached ``round_number``:
     quicker than a whole one, and as over."""
     room = play_until(started_room(game), lambda room: room.match.state["round"] >= round_number)
-    services.do_end_match(room.pk, "Ended for the test.")
+    lifecycle.do_end_match(room.pk, "Ended for the test.")
     return fresh(room)
 
 

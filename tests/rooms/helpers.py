@@ -13,7 +13,8 @@ from accounts.identity import Player
 from games.core import Action, IllegalAction
 from games.disunyer.rules import ENGINE
 from games.disunyer.state import DisunyerState
-from rooms import presence, services
+from rooms import presence
+from rooms.actions import lifecycle, seating
 from rooms.models import Room
 from rooms.rendering import render_table
 from rooms.snapshots import load_snapshot
@@ -30,7 +31,7 @@ def fresh(room: Room | int) -> Room:
 
 
 def create(host: Player = ANN, mode: str = "standard", **kwargs) -> Room:
-    return services.do_create_room(
+    return lifecycle.do_create_room(
         host, "disunyer", {"mode": mode}, kwargs.pop("is_public", True), **kwargs
     )
 
@@ -39,9 +40,9 @@ def playing_room(humans=PEOPLE, mode: str = "standard") -> Room:
     """A started game: the first person hosts, the others join, the host adds bots for the rest."""
     room = create(humans[0], mode=mode)
     for person in humans[1:]:
-        services.do_join(room.pk, person)
+        seating.do_join(room.pk, person)
     for _ in range(8 - len(humans)):
-        services.do_add_bot(room.pk, humans[0], "easy")
+        seating.do_add_bot(room.pk, humans[0], "easy")
     room = fresh(room)
     assert room.status == Room.Status.PLAYING
     return room

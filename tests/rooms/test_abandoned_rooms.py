@@ -11,7 +11,8 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
-from rooms import presence, services, tasks
+from rooms import presence, tasks
+from rooms.actions import common, lifecycle, seating
 from rooms.errors import RoomError
 from rooms.models import Room
 from rooms.rendering import render_table
@@ -22,7 +23,7 @@ pytestmark = pytest.mark.django_db
 
 
 def create(host=ANN, is_public=True):
-    return services.do_create_room(host, "courtpiece", {"game": "ace-rule", "bet": 50}, is_public)
+    return lifecycle.do_create_room(host, "courtpiece", {"game": "ace-rule", "bet": 50}, is_public)
 
 
 def time_passes(room: Room, **how_long) -> None:
@@ -51,7 +52,7 @@ def test_a_host_away_five_minutes_passes_the_host_to_a_person_present():
     last seen, Bea is the host: everyone is told, Bea has the Start button, Ann keeps her
     seat."""
     room = create()
-    services.do_join(room.pk, BEA)
+    seating.do_join(room.pk, BEA)
     bea_seat = fresh(room).seats.get(guest_id="bea").index
     connect(room, bea_seat, "bea-socket")
     version = fresh(room).version
@@ -69,7 +70,7 @@ def test_a_host_away_five_minutes_passes_the_host_to_a_person_present():
     assert 'data-testid="start"' in bea_sees
     ann_sees = table_of(room, 0)
     assert 'data-testid="host-passed"' in ann_sees and 'data-testid="start"' not in ann_sees
-    assert services.do_replace_away_host(room.pk) is False  # done once: Bea was just seen
+    assert lifecycle.do_replace_away_host(room.pk) is False  # done once: Bea was just seen
     assert fresh(room).version == version + 1
 
 
@@ -85,7 +86,7 @@ def test_a_host_away_five_minutes_with_nobody_present_closes_the_room():
     assert "This room was closed. Its host, <b>Ann</b>, was away for 5 minutes and nobody else was here." in page
     assert 'data-testid="join"' not in page
     with pytest.raises(RoomError, match="This room was closed"):
-        services.do_join(room.pk, BEA)
+        seating.do_join(room.pk, BEA)
     assert room.code not in lobby()
     assert sweep_finds_away_hosts() == 0
 
@@ -114,12 +115,12 @@ def test_a_host_back_in_time_keeps_the_room():
     """Ann was away for five minutes but is back when the room's turn comes: she stays
     the host and nothing her table shows changes."""
     room = create()
-    services.do_join(room.pk, BEA)
+    seating.do_join(room.pk, BEA)
     connect(room, 2, "bea-socket")
     time_passes(room, minutes=6)
     connect(room, 0, "ann-socket")
     version = fresh(room).version
-    assert services.do_replace_away_host(room.pk) is False
+    assert lifecycle.do_replace_away_host(room.pk) is False
     assert sweep_finds_away_hosts() == 0
     assert (fresh(room).host_seat, fresh(room).version) == (0, version)
 
@@ -134,7 +135,7 @@ def test_with_only_spectators_here_the_room_waits_and_whoever_sits_down_hosts():
     assert sweep_finds_away_hosts() == 1
     assert (fresh(room).status, fresh(room).host_seat, fresh(room).version) == (Room.Status.WAITING, 0, version)
     assert room.code in lobby()
-    seat = services.do_join(room.pk, ZED)
+    seat = seating.do_join(room.pk, ZED)
     room = fresh(room)
     assert room.host_seat == seat.index and room.away_host == "Ann"
     assert 'data-testid="start"' in table_of(room, seat.index)
@@ -146,7 +147,7 @@ def test_a_newcomer_joining_a_room_whose_host_is_here_does_not_host():
     room = create()
     connect(room, 0, "ann-socket")
     time_passes(room, minutes=6)
-    services.do_join(room.pk, CARL)
+    seating.do_join(room.pk, CARL)
     assert (fresh(room).host_seat, fresh(room).away_host) == (0, "")
 
 
@@ -161,19 +162,19 @@ def test_the_sweep_looks_at_a_waiting_room_twice_a_minute_with_one_query_when_no
     assert sweep_finds_away_hosts() == 0
     looked_at = timezone.now()
     room = fresh(room)
-    assert abs(room.host_check_at - (looked_at + services.HOST_LOOKS_EVERY)) < timedelta(seconds=2)
+    assert abs(room.host_check_at - (looked_at + common.HOST_LOOKS_EVERY)) < timedelta(seconds=2)
     assert abs(room.host_seen_at - looked_at) < timedelta(seconds=2)
     with django_assert_num_queries(1):
-        assert services.look_at_waiting_hosts(timezone.now()) == []
+        assert lifecycle.look_at_waiting_hosts(timezone.now()) == []
 
 
 def test_a_game_that_started_is_not_looked_at():
     """Once the room plays, its host's absence is the game's business (timeouts)."""
     room = create()
-    services.do_start(room.pk, ANN)
+    lifecycle.do_start(room.pk, ANN)
     assert fresh(room).host_check_at is None
     time_passes(room, minutes=6)
-    assert services.do_replace_away_host(room.pk) is False
+    assert lifecycle.do_replace_away_host(room.pk) is False
 
 
 def test_the_lobby_hides_waiting_rooms_nobody_is_connected_to(monkeypatch):
@@ -183,7 +184,7 @@ def test_the_lobby_hides_waiting_rooms_nobody_is_connected_to(monkeypatch):
     ann_room, bea_room, carl_room, playing = create(ANN), create(BEA), create(CARL), create(ZED)
     connect(ann_room, 0, "ann-socket")
     connect(carl_room, None, "zed-socket")
-    services.do_start(playing.pk, ZED)
+    lifecycle.do_start(playing.pk, ZED)
     presence_trips = []
     send = redis.connection.Connection.send_packed_command
 

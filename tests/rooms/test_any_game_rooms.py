@@ -15,7 +15,8 @@ from accounts.identity import Player
 from accounts.models import User
 from games import registry
 from games.definition import DIGITS, LETTERS_WITHOUT_LOOKALIKES, RoundCoins, Stakes, Table
-from rooms import services, table_coins
+from rooms import table_coins
+from rooms.actions import lifecycle, play, seating
 from rooms.gamerules import rules_for
 from rooms.models import Room, Seat
 from tests.highcard import ENGINE, GAME, SHOW, SWAP, HighCardBot
@@ -108,14 +109,14 @@ def test_its_room_shows_the_table_of_its_table_home(high_card):
     """High Card's room page, from its table home alone (tests/highcard.py): its partials
     with what its presenter works out, and its keys in the keyboard help. Ann shows her
     card, Bea swaps hers: the table shows both cards shown."""
-    room = services.do_create_room(ANN, "highcard", {}, True, players=2)
-    services.do_join(room.pk, BEA)
+    room = lifecycle.do_create_room(ANN, "highcard", {}, True, players=2)
+    seating.do_join(room.pk, BEA)
     room = fresh(room)
     asking = client_for(ANN).get(reverse("rooms:room", args=[room.code])).content.decode()
     assert 'data-action="show"' in asking and 'data-action="swap"' in asking
     assert "<dd>Show your card</dd>" in asking and "<dd>Swap it for the next card</dd>" in asking
-    services.do_act(room.pk, ANN, SHOW, room.version)
-    services.do_act(room.pk, BEA, SWAP, room.version + 1)
+    play.do_act(room.pk, ANN, SHOW, room.version)
+    play.do_act(room.pk, BEA, SWAP, room.version + 1)
     hands = fresh(room).match.state["hands"]
     page = client_for(ANN).get(reverse("rooms:room", args=[room.code])).content.decode()
     shown = page[page.index('data-testid="shown"'):page.index('id="table-private"')]

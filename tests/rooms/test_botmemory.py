@@ -6,7 +6,8 @@ import pytest
 
 from games import core
 from games.courtpiece.rules import ENGINE, LOG_SIZE
-from rooms import botmemory, services
+from rooms import botmemory
+from rooms.actions import lifecycle, play
 from rooms.gamerules import rules_for
 from rooms.models import MatchAction
 from rooms.snapshots import load_snapshot
@@ -23,16 +24,16 @@ def cards_played(room) -> list[str]:
 def test_a_court_piece_bot_remembers_every_card_played_in_the_round(monkeypatch, redis_url):
     monkeypatch.setattr(core, "new_seed", lambda: "bot-memory")
     rng = random.Random(4)
-    room = services.do_create_room(ANN, "courtpiece", {"game": "double-sar"}, True)
-    services.do_start(room.pk, ANN)  # Ann and three bots
+    room = lifecycle.do_create_room(ANN, "courtpiece", {"game": "double-sar"}, True)
+    lifecycle.do_start(room.pk, ANN)  # Ann and three bots
     longest = 0
     while not (room := fresh(room)).match.state["history"]:
         seat = ENGINE.to_act(room.match.state)[0]
         if seat == 0:
-            services.do_act(room.pk, ANN, rng.choice(ENGINE.legal_actions(room.match.state, 0)), room.version)
+            play.do_act(room.pk, ANN, rng.choice(ENGINE.legal_actions(room.match.state, 0)), room.version)
             continue
         played = cards_played(room)
-        assert services.do_bot_move(room.pk, room.version, seat, services.choose_bot_move(load_snapshot(room.pk), seat))
+        assert play.do_bot_move(room.pk, room.version, seat, play.choose_bot_move(load_snapshot(room.pk), seat))
         level = room.seats.get(index=seat).bot_level
         bot = rules_for("courtpiece").bot_for(level)
         botmemory.recall(bot, room.pk, seat, level)

@@ -11,7 +11,8 @@ from accounts.identity import Player
 from accounts.models import User
 from games.disunyer.rules import ENGINE
 from leaderboard.models import Rating, RatingChange
-from rooms import followups, services, snapshots
+from rooms import followups, snapshots
+from rooms.actions import lifecycle, play, seating
 from rooms.changes import Change, Timer
 from rooms.models import Room
 from rooms.snapshots import load_snapshot, stored_snapshot, with_ratings
@@ -53,10 +54,10 @@ def test_a_join_that_fills_the_room_and_starts_it_is_one_change_at_one_new_versi
     version more, the game playing, the room as the database then has it."""
     room = create(ANN)
     for _ in range(6):
-        services.do_add_bot(room.pk, ANN, "easy")
+        seating.do_add_bot(room.pk, ANN, "easy")
     before = fresh(room).version
     sent.clear()
-    services.do_join(room.pk, BEA)
+    seating.do_join(room.pk, BEA)
     (change,) = sent
     assert change.room_id == room.pk and change.version == before + 1 == fresh(room).version
     assert change.snapshot.status == Room.Status.PLAYING
@@ -68,11 +69,11 @@ def test_a_move_names_the_timers_its_version_calls_for(sent):
     new deadline, for the new version."""
     room = create(ANN)
     for person in PEOPLE[1:]:
-        services.do_join(room.pk, person)
+        seating.do_join(room.pk, person)
     room = fresh(room)
     seat = actor(room)
     sent.clear()
-    services.do_act(room.pk, _at(room, seat, PEOPLE), ENGINE.legal_actions(room.match.state, seat)[0], room.version)
+    play.do_act(room.pk, _at(room, seat, PEOPLE), ENGINE.legal_actions(room.match.state, seat)[0], room.version)
     (change,) = sent
     room = fresh(room)
     assert change.timers == (Timer("rooms.tasks.fire_timeout", (room.pk, room.version), room.match.deadline),)
@@ -83,7 +84,7 @@ def test_play_again_makes_two_changes_the_next_room_first(sent):
     changes the old room, which shows the way to it: two changes, in that order."""
     room = finished_room("disunyer")
     sent.clear()
-    following = services.do_play_again(room.pk, ANN)
+    following = lifecycle.do_play_again(room.pk, ANN)
     assert [(change.room_id, change.version) for change in sent] == [(following.pk, 1), (room.pk, room.version + 1)]
     assert sent[1].snapshot.next_code == following.code
     assert [with_ratings(change.snapshot) for change in sent] == [load_snapshot(following.pk), load_snapshot(room.pk)]
@@ -96,11 +97,11 @@ def test_a_move_reads_no_rating_under_the_lock_and_its_stored_version_shows_them
     people = (cora, *PEOPLE[1:])
     room = create(cora)
     for person in people[1:]:
-        services.do_join(room.pk, person)
+        seating.do_join(room.pk, person)
     room = fresh(room)
     seat = actor(room)
     with CaptureQueriesContext(connection) as queries, django_capture_on_commit_callbacks() as callbacks:
-        services.do_act(room.pk, _at(room, seat, people), ENGINE.legal_actions(room.match.state, seat)[0], room.version)
+        play.do_act(room.pk, _at(room, seat, people), ENGINE.legal_actions(room.match.state, seat)[0], room.version)
     assert _queries_of(Rating._meta.db_table, queries) == []
     for callback in callbacks:
         callback()
@@ -117,11 +118,11 @@ def test_a_move_whose_ratings_fail_to_load_after_the_commit_is_still_announced(
     people = (cora, *PEOPLE[1:])
     room = create(cora)
     for person in people[1:]:
-        services.do_join(room.pk, person)
+        seating.do_join(room.pk, person)
     room = fresh(room)
     seat = actor(room)
     with django_capture_on_commit_callbacks() as callbacks:
-        services.do_act(room.pk, _at(room, seat, people), ENGINE.legal_actions(room.match.state, seat)[0], room.version)
+        play.do_act(room.pk, _at(room, seat, people), ENGINE.legal_actions(room.match.state, seat)[0], room.version)
 
     def failing(*arguments):
         raise OperationalError("the database went away")

@@ -17,7 +17,8 @@ from django.test import Client
 
 from accounts.identity import Player
 from config.asgi import application
-from rooms import codeguard, services
+from rooms import codeguard
+from rooms.actions import seating
 from rooms.followups import room_group
 from rooms.models import Room
 from tests.rooms.helpers import ANN, BEA, CARL, client_for, create
@@ -148,7 +149,7 @@ def test_a_guesser_that_drops_its_cookies_is_paused_by_its_address(private_code)
     assert _is_paused_everywhere(Client(), private_code)
     assert _socket(private_code) == 4429
     assert ann.post(f"/rooms/{private_code}/join/", REMOTE_ADDR=HOME).status_code == 302
-    services.do_fill_with_bots(Room.objects.get(code=private_code).pk, BEA, "easy")
+    seating.do_fill_with_bots(Room.objects.get(code=private_code).pk, BEA, "easy")
     assert Room.objects.get(code=private_code).status == Room.Status.PLAYING
     assert _is_served_everywhere(bea, private_code)
     assert _is_served_everywhere(ann, private_code)
@@ -161,7 +162,7 @@ def test_an_account_is_served_the_room_it_sits_in_from_a_new_session(private_cod
     session never opened the room and which missed ten codes, she logs in: her room's
     page and socket are served, since she sits in it."""
     dora = django_user_model.objects.create_user("Dora", password="a long passphrase")
-    services.do_join(Room.objects.get(code=private_code).pk, Player(name="Dora", user_id=dora.pk))
+    seating.do_join(Room.objects.get(code=private_code).pk, Player(name="Dora", user_id=dora.pk))
     laptop = Client()
     laptop.force_login(dora)
     _miss(laptop, 10)

@@ -22,7 +22,8 @@ from config.asgi import application
 from games import core
 from games.disunyer.rules import ENGINE
 from games.disunyer.state import DisunyerState
-from rooms import presence, services
+from rooms import presence
+from rooms.actions import play, seating
 from rooms.followups import room_group
 from rooms.models import MatchAction, Room
 from rooms.redisclients import async_client
@@ -371,7 +372,7 @@ async def test_a_sync_sends_a_table_only_when_there_is_a_newer_one(table):
         layer = get_channel_layer()
         await layer.group_discard(room_group(table.room.pk), await _channel_of(table.room.pk, table.actor))
         mover = await database_sync_to_async(person_at)(table.room, table.actor)
-        await database_sync_to_async(services.do_act)(
+        await database_sync_to_async(play.do_act)(
             table.room.pk, mover, ENGINE.legal_actions(table.state, table.actor)[0], table.version
         )
         assert await a.receive_nothing(timeout=0.5), "the socket heard the announcement"
@@ -443,7 +444,7 @@ async def test_a_join_is_pushed_to_the_lobby(redis_url, transactional_db):
     ann = await _connect(room.code, await database_sync_to_async(_session_for)(ANN))
     await _settle(ann)
     try:
-        await database_sync_to_async(services.do_join)(room.pk, BEA)
+        await database_sync_to_async(seating.do_join)(room.pk, BEA)
         page = await _until(ann, _table_at(room.version + 1))
         assert "Bea" in page and 'data-testid="add-bot"' in page
     finally:

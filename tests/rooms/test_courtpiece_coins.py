@@ -14,7 +14,8 @@ from accounts.identity import Player
 from accounts.models import LedgerEntry, User, Wallet
 from games import core
 from games.courtpiece.rules import ENGINE
-from rooms import presence, services, tasks
+from rooms import presence, tasks
+from rooms.actions import lifecycle, play, seating
 from rooms.errors import RoomError
 from rooms.gamerules import rules_for
 from rooms.models import MatchAction, Room
@@ -52,10 +53,10 @@ def opponents_table(host: Player, opponent: Player, bet: int = 100) -> Room:
     """``host`` in seat 0 with a bot as partner (seat 2), ``opponent`` in seat 1, a bot
     in seat 3, playing Double Sar."""
     options = {"game": "double-sar", "winning_points": 10, "bet": bet, "clock": 15}
-    room = services.do_create_room(host, "courtpiece", options, True)
-    services.do_add_bot(room.pk, host, "normal")
-    assert services.do_join(room.pk, opponent).index == 1
-    services.do_start(room.pk, host)
+    room = lifecycle.do_create_room(host, "courtpiece", options, True)
+    seating.do_add_bot(room.pk, host, "normal")
+    assert seating.do_join(room.pk, opponent).index == 1
+    lifecycle.do_start(room.pk, host)
     return fresh(room)
 
 
@@ -66,7 +67,7 @@ def step(room: Room, people: dict[int, Player], rng: random.Random) -> None:
     if rules_for("courtpiece").played_by_bot(room.seats.get(index=seat)):
         assert tasks.play_bot(room.pk, room.version)
     else:
-        services.do_act(room.pk, people[seat], rng.choice(ENGINE.legal_actions(room.match.state, seat)), room.version)
+        play.do_act(room.pk, people[seat], rng.choice(ENGINE.legal_actions(room.match.state, seat)), room.version)
 
 
 def play_round(room: Room, people: dict[int, Player], rng: random.Random) -> Room:
@@ -134,13 +135,13 @@ def test_a_guest_sits_down_with_the_coins_they_have_now(monkeypatch):
     monkeypatch.setattr(core, "new_seed", lambda: "cp-guest-coins")
     room = opponents_table(ANN, BEA)
     room = play_round(room, {0: ANN, 1: BEA}, random.Random(5))
-    services.do_end_match(room.pk, "Test: over")
+    lifecycle.do_end_match(room.pk, "Test: over")
     loser = BEA if room.match.state["history"][0]["winning_team"] == 0 else ANN
     left = coins.balance_of(loser)
     assert left < 1_000
-    big = services.do_create_room(account("Cal"), "courtpiece", {"game": "double-sar", "bet": left // 2 + 1}, True)
+    big = lifecycle.do_create_room(account("Cal"), "courtpiece", {"game": "double-sar", "bet": left // 2 + 1}, True)
     with pytest.raises(RoomError) as refused:
-        services.do_join(big.pk, loser)
+        seating.do_join(big.pk, loser)
     assert refused.value.message == (
         f"This table's bet is {left // 2 + 1:,} coins: sitting down needs twice the bet, "
         f"{2 * (left // 2 + 1):,} coins, and you have {left:,} coins."
@@ -190,7 +191,7 @@ def test_a_player_who_cannot_cover_the_bet_is_played_by_a_stand_in_from_the_end_
         step(room, people, rng)
     version = room.version
     with pytest.raises(RoomError) as refused:
-        services.do_act(room.pk, people[loser], ENGINE.legal_actions(room.match.state, loser)[0], version)
+        play.do_act(room.pk, people[loser], ENGINE.legal_actions(room.match.state, loser)[0], version)
     assert refused.value.message == CANNOT_COVER
     assert fresh(room).version == version and fresh(room).seats.get(index=loser).timeouts_in_a_row == 5
     assert tasks.play_bot(room.pk, version)
@@ -203,7 +204,7 @@ def test_a_player_who_cannot_cover_the_bet_is_played_by_a_stand_in_from_the_end_
         if ENGINE.to_act(room.match.state) == [loser]:
             break
         step(room, people, rng)
-    services.do_act(room.pk, people[loser], ENGINE.legal_actions(room.match.state, loser)[0], room.version)
+    play.do_act(room.pk, people[loser], ENGINE.legal_actions(room.match.state, loser)[0], room.version)
     assert not rules_for("courtpiece").played_by_bot(fresh(room).seats.get(index=loser))
 
 
@@ -236,10 +237,10 @@ def test_a_seat_sitting_out_because_its_person_cannot_cover_the_bet_moves_no_coi
     people = {0: cal, 1: dan}
     rng = random.Random(4)
     options = {"game": "double-sar", "winning_points": 30, "bet": 100, "clock": 15}
-    room = services.do_create_room(cal, "courtpiece", options, True)
-    services.do_add_bot(room.pk, cal, "normal")
-    services.do_join(room.pk, dan)
-    services.do_start(room.pk, cal)
+    room = lifecycle.do_create_room(cal, "courtpiece", options, True)
+    seating.do_add_bot(room.pk, cal, "normal")
+    seating.do_join(room.pk, dan)
+    lifecycle.do_start(room.pk, cal)
     staff_sets(cal, 50)
     staff_sets(dan, 50)
     room = play_round(fresh(room), people, rng)
@@ -267,7 +268,7 @@ def test_a_seat_sitting_out_because_its_person_cannot_cover_the_bet_moves_no_coi
 
     staff_sets(people[loser], 300)
     room = until_the_turn_of(room, loser, people, rng)
-    services.do_act(room.pk, people[loser], ENGINE.legal_actions(room.match.state, loser)[0], room.version)
+    play.do_act(room.pk, people[loser], ENGINE.legal_actions(room.match.state, loser)[0], room.version)
     assert not room.seats.get(index=loser).sitting_out
     room = play_round(room, people, rng)
     assert LedgerEntry.objects.filter(room=room, round=room.match.state["history"][-1]["round"],
@@ -286,7 +287,7 @@ def test_a_seat_a_stand_in_plays_after_timeouts_still_moves_coins(monkeypatch):
     while not rules_for("courtpiece").played_by_bot(fresh(room).seats.get(index=0)):
         room = until_the_turn_of(room, 0, people, rng)
         overdue(room)
-        assert services.do_timeout(room.pk, room.version)
+        assert play.do_timeout(room.pk, room.version)
     assert not fresh(room).seats.get(index=0).sitting_out
     room = play_round(room, {1: dan}, rng)
     played = room.match.state["history"][-1]

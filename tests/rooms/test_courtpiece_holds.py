@@ -12,7 +12,7 @@ from django.urls import reverse
 from accounts import coins
 from accounts.identity import Player
 from accounts.models import User
-from rooms import services
+from rooms.actions import lifecycle, seating
 from rooms.errors import RoomError
 from rooms.models import Room
 from tests.rooms.helpers import ANN, BEA, client_for
@@ -23,14 +23,14 @@ pytestmark = pytest.mark.django_db
 
 
 def waiting_table(host: Player, bet: int) -> Room:
-    return services.do_create_room(host, "courtpiece", {"game": "double-sar", "bet": bet}, True)
+    return lifecycle.do_create_room(host, "courtpiece", {"game": "double-sar", "bet": bet}, True)
 
 
 def playing_table(host: Player, bet: int) -> Room:
     """``host`` and three bots, started."""
     room = waiting_table(host, bet)
-    services.do_fill_with_bots(room.pk, host, "easy")
-    services.do_start(room.pk, host)
+    seating.do_fill_with_bots(room.pk, host, "easy")
+    lifecycle.do_start(room.pk, host)
     return Room.objects.get(pk=room.pk)
 
 
@@ -49,24 +49,24 @@ def test_the_same_coins_cannot_back_two_seats():
     staff_sets(cal, 600)
     staff_sets(dan, 100_000)
     tables = [waiting_table(dan, 300) for _ in range(6)]
-    assert services.do_join(tables[0].pk, cal).index == 2
+    assert seating.do_join(tables[0].pk, cal).index == 2
     held = (
         "and you have 0 coins free: of your 600 coins, 600 are held for your seat at table "
         f"{tables[0].code} while you sit there."
     )
     for table in tables[1:]:
-        assert refusal(lambda table=table: services.do_join(table.pk, cal)) == (
+        assert refusal(lambda table=table: seating.do_join(table.pk, cal)) == (
             f"This table's bet is 300 coins: sitting down needs twice the bet, 600 coins, {held}"
         )
     assert refusal(lambda: waiting_table(cal, 300)).endswith(held)
-    assert refusal(lambda: services.do_join(waiting_table(dan, 25).pk, cal)) == (
+    assert refusal(lambda: seating.do_join(waiting_table(dan, 25).pk, cal)) == (
         f"This table's bet is 25 coins: sitting down needs twice the bet, 50 coins, {held}"
     )
     assert [table.seats.filter(user_id=cal.user_id).count() for table in tables] == [1, 0, 0, 0, 0, 0]
     assert Room.objects.filter(seats__user_id=cal.user_id).count() == 1
 
-    services.do_leave(tables[0].pk, cal)
-    assert services.do_join(tables[1].pk, cal).index == 2
+    seating.do_leave(tables[0].pk, cal)
+    assert seating.do_join(tables[1].pk, cal).index == 2
 
 
 def test_seats_hold_while_their_game_plays_and_let_go_when_it_is_over():
@@ -83,7 +83,7 @@ def test_seats_hold_while_their_game_plays_and_let_go_when_it_is_over():
     )
     waiting_table(ANN, 150)
     assert "and you have 100 coins free" in refusal(lambda: waiting_table(ANN, 75))
-    services.do_end_match(playing.pk, "Test: over")
+    lifecycle.do_end_match(playing.pk, "Test: over")
     waiting_table(ANN, 75)
 
 
@@ -93,11 +93,11 @@ def test_play_again_counts_the_other_seats():
     cal, dan = account("Cal"), account("Dan")
     staff_sets(cal, 1_000)
     over = playing_table(cal, 300)
-    services.do_end_match(over.pk, "Test: over")
+    lifecycle.do_end_match(over.pk, "Test: over")
     staff_sets(cal, 600)
     other = waiting_table(dan, 300)
-    services.do_join(other.pk, cal)
-    assert refusal(lambda: services.do_play_again(over.pk, cal)).endswith(
+    seating.do_join(other.pk, cal)
+    assert refusal(lambda: lifecycle.do_play_again(over.pk, cal)).endswith(
         f"of your 600 coins, 600 are held for your seat at table {other.code} while you sit there."
     )
     assert Room.objects.get(pk=over.pk).next_room_id is None
@@ -111,7 +111,7 @@ def test_a_guests_seats_handed_to_an_account_hold_its_coins():
     first, second = waiting_table(BEA, 200), waiting_table(BEA, 200)
     dan = account("Dan")
     staff_sets(dan, 600)
-    kept = services.adopt_guest_seats(BEA.guest_id, User.objects.get(pk=dan.user_id))
+    kept = seating.adopt_guest_seats(BEA.guest_id, User.objects.get(pk=dan.user_id))
     assert first.seats.get(index=0).user_id == dan.user_id
     assert second.seats.get(index=0).guest_id == BEA.guest_id
     assert kept == [
@@ -129,7 +129,7 @@ def test_one_person_sitting_down_at_two_tables_at_once_gets_one_seat(redis_url):
     staff_sets(cal, 600)
     staff_sets(dan, 100_000)
     tables = [waiting_table(dan, 300), waiting_table(dan, 300)]
-    results = _race(*[lambda table=table: services.do_join(table.pk, cal) for table in tables])
+    results = _race(*[lambda table=table: seating.do_join(table.pk, cal) for table in tables])
     assert sorted(type(result).__name__ for result in results) == ["RoomError", "Seat"], (results, connection.vendor)
     assert Room.objects.filter(seats__user_id=cal.user_id).count() == 1
     assert coins.balance_of(cal) == 600

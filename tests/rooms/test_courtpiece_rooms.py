@@ -23,7 +23,8 @@ from games.courtpiece.state import CourtPieceState
 from games.definition import DIGITS
 from leaderboard.models import Result
 from leaderboard.points import points_for
-from rooms import presence, services, table_coins, tasks
+from rooms import presence, table_coins, tasks
+from rooms.actions import lifecycle, partners, play, seating
 from rooms.errors import RoomError
 from rooms.forms import RoomForm
 from rooms.gamerules import rules_for
@@ -44,7 +45,7 @@ FORM_DATA = {
 
 def create(host=ANN, **options):
     options = {"game": "double-sar", "winning_points": 10, "bet": 100, "clock": 15, **options}
-    return services.do_create_room(host, "courtpiece", options, True)
+    return lifecycle.do_create_room(host, "courtpiece", options, True)
 
 
 def account(name: str) -> User:
@@ -184,10 +185,10 @@ def test_the_engine_refuses_what_the_form_would_not_send():
 def test_the_first_to_join_sits_opposite_the_host_and_the_next_two_are_opponents():
     room = create()
     assert [s.is_empty for s in fresh(room).seats.all()] == [False, True, True, True]
-    assert services.do_join(room.pk, BEA).index == 2
-    assert services.do_join(room.pk, CARL).index == 1
+    assert seating.do_join(room.pk, BEA).index == 2
+    assert seating.do_join(room.pk, CARL).index == 1
     assert fresh(room).autostart_at is None
-    assert services.do_join(room.pk, DORA).index == 3
+    assert seating.do_join(room.pk, DORA).index == 3
     assert seat_names(room) == ["Ann", "Carl", "Bea", "Dora"]
     page = render_table(load_snapshot(room.pk), presence.NOBODY, None)
     assert 'data-testid="partner-seat"' in page and page.count("opponent</span>") == 2
@@ -196,7 +197,7 @@ def test_the_first_to_join_sits_opposite_the_host_and_the_next_two_are_opponents
 @pytest.mark.django_db
 def test_added_bots_take_seats_in_the_same_order():
     room = create()
-    services.do_add_bot(room.pk, ANN, "easy")
+    seating.do_add_bot(room.pk, ANN, "easy")
     assert fresh(room).seats.get(index=2).is_bot
 
 
@@ -210,7 +211,7 @@ def test_too_few_coins_to_sit_down_is_refused_and_nothing_changes():
     room = create(bet=100)
     before = fresh(room)
     with pytest.raises(RoomError) as refused:
-        services.do_join(room.pk, as_player(cal))
+        seating.do_join(room.pk, as_player(cal))
     assert refused.value.message == (
         "This table's bet is 100 coins: sitting down needs twice the bet, 200 coins, and you have 150 coins."
     )
@@ -226,8 +227,8 @@ def test_too_few_coins_to_sit_down_is_refused_and_nothing_changes():
     rich = account("Rich")
     set_balance(rich, 5000)
     with pytest.raises(RoomError, match="and you have 1,000 coins"):
-        services.do_join(create(host=as_player(rich), bet=600).pk, BEA)
-    assert services.do_join(guest_table.pk, BEA).index == 2
+        seating.do_join(create(host=as_player(rich), bet=600).pk, BEA)
+    assert seating.do_join(guest_table.pk, BEA).index == 2
 
 
 # ----------------------------------------------------------------- the host's partner
@@ -236,7 +237,7 @@ def test_too_few_coins_to_sit_down_is_refused_and_nothing_changes():
 def full_room():
     room = create()
     for person in (BEA, CARL, DORA):
-        services.do_join(room.pk, person)
+        seating.do_join(room.pk, person)
     return room  # Ann 0, Carl 1, Bea 2 (partner), Dora 3
 
 
@@ -247,10 +248,10 @@ def test_the_host_picks_another_partner_and_both_opponents_agree():
     host_page = render_table(snapshot, presence.NOBODY, 0)
     assert "Ask for Carl as partner" in host_page and "Ask for Dora as partner" in host_page
     with pytest.raises(RoomError, match="Only the host"):
-        services.do_propose_partner(room.pk, CARL, 1)
+        partners.do_propose_partner(room.pk, CARL, 1)
     with pytest.raises(RoomError, match="sitting as your opponent"):
-        services.do_propose_partner(room.pk, ANN, 2)
-    services.do_propose_partner(room.pk, ANN, 1)
+        partners.do_propose_partner(room.pk, ANN, 2)
+    partners.do_propose_partner(room.pk, ANN, 1)
     snapshot = load_snapshot(room.pk)
     public = _public(render_table(snapshot, presence.NOBODY, None))
     assert "The host asks for <b>Carl</b> as partner" in public
@@ -259,28 +260,28 @@ def test_the_host_picks_another_partner_and_both_opponents_agree():
     for seat in (0, 2, None):
         assert 'data-testid="partner-question"' not in render_table(snapshot, presence.NOBODY, seat)
     with pytest.raises(RoomError, match="still waiting"):
-        services.do_propose_partner(room.pk, ANN, 3)
+        partners.do_propose_partner(room.pk, ANN, 3)
     with pytest.raises(RoomError, match="Only the host's opponents"):
-        services.do_answer_partner(room.pk, BEA, True)
-    services.do_answer_partner(room.pk, CARL, True)
+        partners.do_answer_partner(room.pk, BEA, True)
+    partners.do_answer_partner(room.pk, CARL, True)
     assert seat_names(room) == ["Ann", "Carl", "Bea", "Dora"]  # Dora has not agreed yet
     snapshot = load_snapshot(room.pk)
     assert 'data-testid="partner-question"' not in render_table(snapshot, presence.NOBODY, 1)
     assert 'data-testid="partner-question"' in render_table(snapshot, presence.NOBODY, 3)
-    services.do_answer_partner(room.pk, DORA, True)
+    partners.do_answer_partner(room.pk, DORA, True)
     assert seat_names(room) == ["Ann", "Bea", "Carl", "Dora"]
     public = _public(render_table(load_snapshot(room.pk), presence.NOBODY, None))
     assert "<b>Carl</b> is now the host&#x27;s partner." in public or "<b>Carl</b> is now the host's partner." in public
     with pytest.raises(RoomError, match="no proposal"):
-        services.do_answer_partner(room.pk, DORA, True)
+        partners.do_answer_partner(room.pk, DORA, True)
 
 
 @pytest.mark.django_db
 def test_either_opponent_can_refuse_and_everyone_sees_it():
     room = full_room()
-    services.do_propose_partner(room.pk, ANN, 3)
-    services.do_answer_partner(room.pk, DORA, True)
-    services.do_answer_partner(room.pk, CARL, False)
+    partners.do_propose_partner(room.pk, ANN, 3)
+    partners.do_answer_partner(room.pk, DORA, True)
+    partners.do_answer_partner(room.pk, CARL, False)
     assert seat_names(room) == ["Ann", "Carl", "Bea", "Dora"]
     assert fresh(room).proposal["status"] == "refused"
     snapshot = load_snapshot(room.pk)
@@ -288,26 +289,26 @@ def test_either_opponent_can_refuse_and_everyone_sees_it():
         page = render_table(snapshot, presence.NOBODY, seat)
         assert "<b>Carl</b> refused to let <b>Dora</b> become the host" in page
         assert 'data-testid="partner-question"' not in page
-    services.do_propose_partner(room.pk, ANN, 1)  # the host can ask again
+    partners.do_propose_partner(room.pk, ANN, 1)  # the host can ask again
     assert fresh(room).proposal["status"] == "pending"
 
 
 @pytest.mark.django_db
 def test_a_proposal_is_only_before_the_start_and_through_the_pages(client):
     room = create()
-    services.do_join(room.pk, BEA)
-    services.do_join(room.pk, CARL)
+    seating.do_join(room.pk, BEA)
+    seating.do_join(room.pk, CARL)
     session = client.session
     session["guest_id"], session["guest_name"] = "ann", "Ann"
     session.save()
     response = client.post(reverse("rooms:propose_partner", args=[room.code]), {"seat": "1"})
     assert response.status_code == 302
     # Only Carl is an opponent (seat 3 is empty): his agreement is enough.
-    services.do_answer_partner(room.pk, CARL, True)
+    partners.do_answer_partner(room.pk, CARL, True)
     assert seat_names(room) == ["Ann", "Bea", "Carl", ""]
-    services.do_start(room.pk, ANN)
+    lifecycle.do_start(room.pk, ANN)
     with pytest.raises(RoomError, match="already started"):
-        services.do_propose_partner(room.pk, ANN, 1)
+        partners.do_propose_partner(room.pk, ANN, 1)
 
 
 # ----------------------------------------------------------------- starting
@@ -334,11 +335,11 @@ def test_the_table_starts_five_seconds_after_the_fourth_seat_is_taken():
 @pytest.mark.django_db
 def test_a_seat_emptied_before_the_start_calls_the_delayed_start_off():
     room = full_room()
-    services.do_leave(room.pk, DORA)
+    seating.do_leave(room.pk, DORA)
     assert fresh(room).autostart_at is None
-    services.do_add_bot(room.pk, ANN, "normal")
+    seating.do_add_bot(room.pk, ANN, "normal")
     assert fresh(room).autostart_at is not None
-    services.do_remove_bot(room.pk, ANN, 3)
+    seating.do_remove_bot(room.pk, ANN, 3)
     assert fresh(room).autostart_at is None
     assert tasks.sweep_deadlines()["autostarts"] == 0
 
@@ -347,7 +348,7 @@ def test_a_seat_emptied_before_the_start_calls_the_delayed_start_off():
 def test_the_host_starts_alone_and_bots_take_the_empty_seats(monkeypatch):
     monkeypatch.setattr(core, "new_seed", lambda: "cp-host-start")
     room = create()
-    services.do_start(room.pk, ANN)
+    lifecycle.do_start(room.pk, ANN)
     room = fresh(room)
     assert room.status == Room.Status.PLAYING
     assert seat_names(room) == ["Ann", "Bot 2", "Bot 3", "Bot 4"]
@@ -415,13 +416,13 @@ def step(room: Room, people, rng: random.Random, timeout: bool = False) -> None:
     seat = ENGINE.to_act(room.match.state)[0]
     person = who_sits(room, seat, people)
     if person is None:
-        assert services.do_bot_move(room.pk, room.version, seat, services.choose_bot_move(load_snapshot(room.pk), seat))
+        assert play.do_bot_move(room.pk, room.version, seat, play.choose_bot_move(load_snapshot(room.pk), seat))
     elif timeout:
         overdue(room)
-        assert services.do_timeout(room.pk, room.version)
+        assert play.do_timeout(room.pk, room.version)
     else:
         legal = ENGINE.legal_actions(room.match.state, seat)
-        services.do_act(room.pk, person, rng.choice(legal), room.version)
+        play.do_act(room.pk, person, rng.choice(legal), room.version)
 
 
 @pytest.mark.django_db
@@ -430,8 +431,8 @@ def test_a_round_of_each_game_shows_each_viewer_only_what_they_may_see(monkeypat
     monkeypatch.setattr(core, "new_seed", lambda: f"cp-round-{game}")
     rng = random.Random(3)
     room = create(game=game)
-    services.do_join(room.pk, BEA)
-    services.do_start(room.pk, ANN)
+    seating.do_join(room.pk, BEA)
+    lifecycle.do_start(room.pk, ANN)
     for _ in range(200):
         room = fresh(room)
         check_pushes(room)
@@ -457,7 +458,7 @@ def test_a_round_of_each_game_shows_each_viewer_only_what_they_may_see(monkeypat
 def test_a_stand_in_bot_plays_after_five_timeouts_until_the_player_moves(monkeypatch):
     monkeypatch.setattr(core, "new_seed", lambda: "cp-standin")
     room = create()
-    services.do_start(room.pk, ANN)  # Ann and three bots
+    lifecycle.do_start(room.pk, ANN)  # Ann and three bots
     timeouts = 0
     for _ in range(300):
         room = fresh(room)
@@ -489,7 +490,7 @@ def test_a_stand_in_bot_plays_after_five_timeouts_until_the_player_moves(monkeyp
             break
         step(room, GUESTS, random.Random(0))
     legal = ENGINE.legal_actions(room.match.state, 0)
-    services.do_act(room.pk, ANN, legal[0], room.version)
+    play.do_act(room.pk, ANN, legal[0], room.version)
     room = fresh(room)
     assert room.seats.get(index=0).timeouts_in_a_row == 0
     assert not rules_for("courtpiece").played_by_bot(room.seats.get(index=0))
@@ -511,9 +512,9 @@ def test_a_whole_hidden_table_settles_coins_once_a_round_and_ends_with_results(m
     people = (ann, cal, BEA)
     rng = random.Random(11)
     room = create(host=ann, game="hidden", bet=50, clock=10)
-    assert services.do_join(room.pk, BEA).index == 2
-    assert services.do_join(room.pk, cal).index == 1
-    services.do_start(room.pk, ann)
+    assert seating.do_join(room.pk, BEA).index == 2
+    assert seating.do_join(room.pk, cal).index == 1
+    lifecycle.do_start(room.pk, ann)
     human_steps = moves = 0
     saw_face_down = saw_round_over = False
     for moves in range(1, 4000):
@@ -575,15 +576,15 @@ def test_a_whole_hidden_table_settles_coins_once_a_round_and_ends_with_results(m
     assert 'data-testid="game-over"' in page and 'data-testid="results"' in page
     assert "Table over" in page
     with pytest.raises(RoomError, match="not being played"):
-        services.do_act(room.pk, ann, {"type": "play", "card": "As"}, room.version)
+        play.do_act(room.pk, ann, {"type": "play", "card": "As"}, room.version)
 
 
 @pytest.mark.django_db
 def test_the_snapshot_loads_the_coins_once_for_every_viewer(django_assert_max_num_queries):
     user = account("Zoe")
     room = create(host=as_player(user))
-    services.do_join(room.pk, BEA)
-    services.do_start(room.pk, as_player(user))
+    seating.do_join(room.pk, BEA)
+    lifecycle.do_start(room.pk, as_player(user))
     with django_assert_max_num_queries(4):
         snapshot = load_snapshot(room.pk)
     assert snapshot.extras["balances"] == {0: 1000, 2: 1000} and snapshot.extras["guests"] == [2]

@@ -1,5 +1,5 @@
 """Dayous through the generic rooms layer: creating with options, starting, a whole game
-through the services, and what each viewer's pushed table shows (named guests: Ann, Bea…)."""
+through the actions, and what each viewer's pushed table shows (named guests: Ann, Bea…)."""
 
 import html
 import json
@@ -17,7 +17,8 @@ from games.dayous.state import DayousState
 from games.definition import LETTERS_WITHOUT_LOOKALIKES
 from leaderboard.models import Result
 from leaderboard.points import points_for
-from rooms import presence, services, tasks
+from rooms import presence, tasks
+from rooms.actions import lifecycle, play, seating
 from rooms.errors import RoomError
 from rooms.forms import RoomForm
 from rooms.gamerules import rules_for
@@ -33,7 +34,7 @@ DATA_CARD = re.compile(r'data-card="([^"]+)"')
 
 
 def create(host=ANN, players=4, decks=1, clock=30, **kwargs):
-    return services.do_create_room(
+    return lifecycle.do_create_room(
         host, "dayous", {"decks": decks, "clock": clock}, kwargs.pop("is_public", True),
         players=players, **kwargs,
     )
@@ -153,7 +154,7 @@ def test_the_create_page_makes_a_room_or_shows_the_engines_message(client):
     page = client.get(response["Location"]).content.decode()
     assert 'data-testid="decks">1 deck<' in page and "20 s per move" in page and 'data-testid="start"' in page
     assert "dayous/dayous.js" in page and "dayous/dayous.css" in page
-    other = services.do_create_room(ANN, "dayous", {"decks": 2, "clock": 30}, True, players=6)
+    other = lifecycle.do_create_room(ANN, "dayous", {"decks": 2, "clock": 30}, True, players=6)
     for listed in (room, other):  # the hosts' pages are open: the rooms are listed
         connect(listed, 0, f"host-socket-{listed.pk}")
     lobby = client.get(reverse("rooms:lobby")).content.decode()
@@ -167,10 +168,10 @@ def test_the_create_page_makes_a_room_or_shows_the_engines_message(client):
 def test_the_host_starts_with_two_seated_and_bots_fill_the_chosen_size(monkeypatch):
     monkeypatch.setattr(core, "new_seed", lambda: "dayous-start")
     room = create(players=5, decks=2)
-    services.do_join(room.pk, BEA)
+    seating.do_join(room.pk, BEA)
     with pytest.raises(RoomError, match="Only the host"):
-        services.do_start(room.pk, BEA)
-    services.do_start(room.pk, ANN)
+        lifecycle.do_start(room.pk, BEA)
+    lifecycle.do_start(room.pk, ANN)
     room = fresh(room)
     assert room.status == Room.Status.PLAYING and room.autostart_at is None
     seats = list(room.seats.all())
@@ -188,9 +189,9 @@ def test_the_host_starts_with_two_seated_and_bots_fill_the_chosen_size(monkeypat
 @pytest.mark.django_db
 def test_a_full_room_starts_by_itself():
     room = create(players=3)
-    services.do_join(room.pk, BEA)
+    seating.do_join(room.pk, BEA)
     assert fresh(room).status == Room.Status.WAITING
-    services.do_join(room.pk, CARL)
+    seating.do_join(room.pk, CARL)
     assert fresh(room).status == Room.Status.PLAYING
 
 
@@ -240,8 +241,8 @@ def test_a_whole_game_through_the_services_with_bots_and_timeouts(monkeypatch, p
     monkeypatch.setattr(core, "new_seed", lambda: f"dayous-whole-game-{players}-{decks}")
     rng = random.Random(5)
     room = create(players=players, decks=decks, clock=10)
-    services.do_join(room.pk, BEA)
-    services.do_start(room.pk, ANN)
+    seating.do_join(room.pk, BEA)
+    lifecycle.do_start(room.pk, ANN)
     steps = timeouts = 0
     for steps in range(1, 3000):
         room = fresh(room)
@@ -253,16 +254,16 @@ def test_a_whole_game_through_the_services_with_bots_and_timeouts(monkeypatch, p
         bots = [s for s in to_act if person_at(room, s) is None]
         if bots:
             seat = bots[0]
-            action = services.choose_bot_move(load_snapshot(room.pk), seat)
-            assert services.do_bot_move(room.pk, room.version, seat, action)
+            action = play.choose_bot_move(load_snapshot(room.pk), seat)
+            assert play.do_bot_move(room.pk, room.version, seat, action)
         elif steps % 3 == 0:
             overdue(room)
-            assert services.do_timeout(room.pk, room.version)
+            assert play.do_timeout(room.pk, room.version)
             timeouts += 1
         else:
             seat = to_act[0]
             legal = ENGINE.legal_actions(room.match.state, seat)
-            services.do_act(room.pk, person_at(room, seat), rng.choice(legal), room.version)
+            play.do_act(room.pk, person_at(room, seat), rng.choice(legal), room.version)
     room = fresh(room)
     _check_pushes(room)
     match = room.match
@@ -288,7 +289,7 @@ def test_a_whole_game_through_the_services_with_bots_and_timeouts(monkeypatch, p
         name = room.seats.get(index=outcome["dayous"]).name
         assert f"<b>{name}</b> is the dayous!" in page
     with pytest.raises(RoomError, match="not being played"):
-        services.do_act(room.pk, ANN, {"type": "take"}, room.version)
+        play.do_act(room.pk, ANN, {"type": "take"}, room.version)
 
 
 @pytest.mark.django_db
@@ -298,8 +299,8 @@ def test_the_table_shows_roles_trump_the_bout_and_the_contribution(monkeypatch):
     with its journal and the publication fee is shown."""
     monkeypatch.setattr(core, "new_seed", lambda: "dayous-view")
     room = create(players=3)
-    services.do_join(room.pk, BEA)
-    services.do_join(room.pk, CARL)
+    seating.do_join(room.pk, BEA)
+    seating.do_join(room.pk, CARL)
     room = fresh(room)
     state = room.match.state
     page = render_table(load_snapshot(room.pk), presence.NOBODY, None)
@@ -316,7 +317,7 @@ def test_the_table_shows_roles_trump_the_bout_and_the_contribution(monkeypatch):
             break
         seat = ENGINE.to_act(state)[0]
         action = RuleBot().choose(ENGINE.view(state, seat), random.Random(1))
-        services.do_act(room.pk, person_at(room, seat), action, room.version)
+        play.do_act(room.pk, person_at(room, seat), action, room.version)
         room = fresh(room)
         if room.status == Room.Status.PLAYING and ENGINE.view(room.match.state, None)["table"]:
             public = _public(render_table(load_snapshot(room.pk), presence.NOBODY, None))
@@ -338,11 +339,11 @@ def test_the_table_shows_roles_trump_the_bout_and_the_contribution(monkeypatch):
 @pytest.mark.django_db
 def test_a_game_ended_by_staff_offers_no_moves():
     room = create(players=2)
-    services.do_join(room.pk, BEA)
+    seating.do_join(room.pk, BEA)
     room = fresh(room)
     leader = room.match.state["leader"]
     assert 'name="action"' in render_table(load_snapshot(room.pk), presence.NOBODY, leader)
-    services.do_end_match(room.pk, "Testing.")
+    lifecycle.do_end_match(room.pk, "Testing.")
     page = render_table(load_snapshot(room.pk), presence.NOBODY, leader)
     assert 'name="action"' not in page and "This game was ended by staff." in page
 
@@ -358,7 +359,7 @@ def _bots_play_until(room: Room, awaited) -> Room:
         if awaited(to_act):
             return room
         seat = next(s for s in to_act if person_at(room, s) is None)
-        assert services.do_bot_move(room.pk, room.version, seat, services.choose_bot_move(load_snapshot(room.pk), seat))
+        assert play.do_bot_move(room.pk, room.version, seat, play.choose_bot_move(load_snapshot(room.pk), seat))
     raise AssertionError("never awaited")
 
 
@@ -372,14 +373,14 @@ def test_a_stand_in_bot_plays_after_three_timeouts_in_a_row_until_the_player_mov
     that any move takes it back. Her next move does."""
     monkeypatch.setattr(core, "new_seed", lambda: "dayous-standin")
     bots = random.Random(1)
-    monkeypatch.setattr(services, "bot_randomness", lambda: bots.getrandbits(128))
+    monkeypatch.setattr(play, "bot_randomness", lambda: bots.getrandbits(128))
     room = create(players=3, clock=60)
-    services.do_start(room.pk, ANN)  # Ann (seat 0) and two bots
+    lifecycle.do_start(room.pk, ANN)  # Ann (seat 0) and two bots
     for timeouts in (1, 2, 3):
         room = _bots_play_until(room, lambda to_act: 0 in to_act)
         assert not rules_for("dayous").played_by_bot(room.seats.get(index=0))
         overdue(room)
-        assert services.do_timeout(room.pk, room.version)
+        assert play.do_timeout(room.pk, room.version)
         assert fresh(room).seats.get(index=0).timeouts_in_a_row == timeouts
     room = _bots_play_until(room, lambda to_act: to_act == [0])
     assert rules_for("dayous").played_by_bot(room.seats.get(index=0))
@@ -394,7 +395,7 @@ def test_a_stand_in_bot_plays_after_three_timeouts_in_a_row_until_the_player_mov
     assert (last.seat, last.source) == (0, MatchAction.Source.BOT)
     # Ann is back: her next move takes her seat back.
     room = _bots_play_until(room, lambda to_act: to_act == [0])
-    services.do_act(room.pk, ANN, ENGINE.legal_actions(room.match.state, 0)[0], room.version)
+    play.do_act(room.pk, ANN, ENGINE.legal_actions(room.match.state, 0)[0], room.version)
     room = fresh(room)
     assert room.seats.get(index=0).timeouts_in_a_row == 0
     assert not rules_for("dayous").played_by_bot(room.seats.get(index=0))
@@ -421,7 +422,7 @@ async def test_a_player_sends_a_quick_phrase_and_a_spectator_cannot(redis_url):
     from tests.rooms.test_consumers import TOAST, _connect, _session_for, _until
 
     room = await sync_to_async(create)(players=2)
-    await sync_to_async(services.do_join)(room.pk, BEA)
+    await sync_to_async(seating.do_join)(room.pk, BEA)
     ann = await _connect(room.code, await sync_to_async(_session_for)(ANN))
     zed = await _connect(room.code, await sync_to_async(_session_for)(ZED))
     try:

@@ -14,7 +14,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games import core
-from rooms import services
+from rooms.actions import lifecycle
 from rooms.fairness import commitment
 from rooms.models import Match, MatchAction, Room
 from rooms.snapshots import load_snapshot
@@ -89,7 +89,7 @@ def test_the_table_shows_the_commitment_from_the_first_deal_and_the_seed_only_at
 def test_a_game_ended_by_staff_shows_its_seed_and_salt():
     """A game staff end is over too: its seed and salt are shown and can be checked."""
     room = started_room("dayous")
-    services.do_end_match(room.pk, "Stuck.")
+    lifecycle.do_end_match(room.pk, "Stuck.")
     room = fresh(room)
     text = shown_on_the_table(room)
     assert room.match.seed in text and room.match.salt in text
@@ -98,7 +98,7 @@ def test_a_game_ended_by_staff_shows_its_seed_and_salt():
 
 
 def test_a_waiting_room_shows_no_commitment():
-    room = services.do_create_room(ANN, "disunyer", {"mode": "standard"}, True)
+    room = lifecycle.do_create_room(ANN, "disunyer", {"mode": "standard"}, True)
     assert shown_on_the_table(room).strip() == ""
 
 
@@ -221,7 +221,7 @@ def test_a_game_still_being_played_cannot_be_verified_yet():
 
 
 def test_a_room_whose_game_never_started_has_nothing_to_verify():
-    room = services.do_create_room(ANN, "disunyer", {"mode": "standard"}, True)
+    room = lifecycle.do_create_room(ANN, "disunyer", {"mode": "standard"}, True)
     page = verify_page(room)
     assert page.status_code == 404
     assert "This room's game never started: it has no deals to check." in html_text.unescape(page.content.decode())

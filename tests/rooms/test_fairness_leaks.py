@@ -1,6 +1,6 @@
 """Nothing carries a game's seed or salt before the game is over: no WebSocket frame, no
 page, no log line, no channel-layer event, no task, no bot's input. Games are played
-through the consumer and the services while every one of those is recorded and
+through the consumer and the actions while every one of those is recorded and
 searched for the seed's and the salt's hex (also with the markup taken out, so a
 value broken up by tags would be found too). Named guests: Ann and Bea play, Zed
 watches."""
@@ -22,7 +22,8 @@ from django.urls import reverse
 from config import celery_app
 from config.asgi import application
 from games import core
-from rooms import presence, services
+from rooms import presence
+from rooms.actions import lifecycle, play
 from rooms.gamerules import RoomRules, rules_for
 from rooms.rendering import render_table
 from rooms.snapshots import load_snapshot
@@ -149,7 +150,7 @@ async def test_no_frame_page_log_event_task_or_bot_input_carries_the_seed_before
     The deal and the bots' choices are fixed, so the game is as long every time."""
     monkeypatch.setattr(core, "new_seed", lambda: LONG_GAME_SEED)
     bots_randomness = random.Random(LONG_GAME_SEED)
-    monkeypatch.setattr(services, "bot_randomness", lambda: bots_randomness.getrandbits(128))
+    monkeypatch.setattr(play, "bot_randomness", lambda: bots_randomness.getrandbits(128))
     room = await database_sync_to_async(started_room)("disunyer", (ANN, BEA))
     match = room.match
     secrets = (match.seed, match.salt)
@@ -200,13 +201,13 @@ async def test_no_frame_page_log_event_task_or_bot_input_carries_the_seed_before
     assert carries(verify.content.decode(), match.seed) and carries(verify.content.decode(), match.salt)
 
 
-# ------------------------------------------------------------ through the services
+# ------------------------------------------------------------ through the actions
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("game", GAMES)
 def test_no_viewers_table_or_page_carries_the_seed_while_the_game_is_played(game, recorder, caplog):
-    """Ann plays with bots through the services. After every move each seat's table and
+    """Ann plays with bots through the actions. After every move each seat's table and
     the spectator's, as pushed, and (every few moves) Ann's and Zed's pages hold
     neither the seed nor the salt; no log line, layer event, task or bot input does."""
     room = started_room(game)
@@ -262,8 +263,8 @@ def test_a_bots_randomness_is_its_own_not_the_games_seed(monkeypatch):
 
     monkeypatch.setattr(RoomRules, "bot_for", bot_for)
     snapshot = load_snapshot(room.pk)
-    services.choose_bot_move(snapshot, seat)
-    services.choose_bot_move(snapshot, seat)
+    play.choose_bot_move(snapshot, seat)
+    play.choose_bot_move(snapshot, seat)
     assert len(streams) == 2 and streams[0] != streams[1]
     seeded_from_the_table = random.Random(f"{room.match.seed}:{snapshot.version}:{seat}").getstate()
     assert seeded_from_the_table not in streams
@@ -280,5 +281,5 @@ def test_staffs_match_page_hides_the_seed_and_state_until_the_game_is_over(djang
     running = staff.get(page)
     assert running.status_code == 200
     assert not carries(running.content.decode(), room.match.seed, room.match.salt, json.dumps(room.match.state["deck"]))
-    services.do_end_match(room.pk, "Stuck.")
+    lifecycle.do_end_match(room.pk, "Stuck.")
     assert carries(staff.get(page).content.decode(), room.match.seed)

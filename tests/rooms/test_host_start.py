@@ -4,7 +4,7 @@ as the waiting room says."""
 import pytest
 
 from games import registry
-from rooms import services
+from rooms.actions import lifecycle
 from rooms.gamerules import rules_for
 from rooms.models import Room
 from tests.rooms.helpers import ANN, fresh
@@ -23,9 +23,9 @@ def test_every_game_but_disunyer_lets_the_host_start():
 def test_the_host_alone_starts_and_bots_of_the_rooms_level_take_the_other_seats(game):
     """Ann sits alone at a four-seat table and presses "Start now": the game starts in one
     new version, with "Strong bot 2" to "Strong bot 4" in the other seats."""
-    room = services.do_create_room(ANN, game, OPTIONS[game], True, bot_level="strong", players=4)
+    room = lifecycle.do_create_room(ANN, game, OPTIONS[game], True, bot_level="strong", players=4)
     before = fresh(room).version
-    services.do_start(room.pk, ANN)
+    lifecycle.do_start(room.pk, ANN)
     room = fresh(room)
     assert room.status == Room.Status.PLAYING and room.version == before + 1
     seats = list(room.seats.all())

@@ -16,7 +16,8 @@ from config import celery_app
 from games.courtpiece.rules import ENGINE as COURTPIECE
 from games.disunyer.rules import ENGINE as DISUNYER
 from leaderboard.models import Result
-from rooms import presence, services, tasks
+from rooms import presence, tasks
+from rooms.actions import lifecycle, play, seating
 from rooms.errors import RoomError
 from rooms.gamerules import rules_for
 from rooms.models import Match, MatchAction, Room
@@ -78,7 +79,7 @@ def _bot_waits_for(room: Room, pause: timedelta, before) -> None:
     engine = rules_for(room.game).engine
     seat = engine.to_act(match.state)[0]
     assert room.seats.get(index=seat).is_bot
-    assert services.do_bot_move(room.pk, room.version, seat, engine.legal_actions(match.state, seat)[0]) is False
+    assert play.do_bot_move(room.pk, room.version, seat, engine.legal_actions(match.state, seat)[0]) is False
     assert tasks.sweep_deadlines() == NOTHING
     assert _unchanged(room) == unchanged
     room = _pause_over(room)
@@ -95,7 +96,7 @@ NO_ACES = "2o 3o 4o 5o 6o 7o Jo No 3c 4c 5c 6c 7c Jc Nc".split()
 def _everyone_keeps(room: Room) -> None:
     for _ in range(8):
         room = fresh(room)
-        services.do_act(room.pk, person_at(room, actor(room)), {"type": "keep"}, room.version)
+        play.do_act(room.pk, person_at(room, actor(room)), {"type": "keep"}, room.version)
 
 
 def test_a_reveal_stays_three_seconds_and_the_next_clock_starts_after_it():
@@ -132,13 +133,13 @@ def test_a_move_during_the_pause_is_refused_and_changes_nothing():
     room = fresh(room)
     unchanged = _unchanged(room)
     with pytest.raises(RoomError) as refused:
-        services.do_act(room.pk, BEA, {"type": "keep"}, room.version)
-    assert refused.value.message == services.PAUSED
-    assert services.do_timeout(room.pk, room.version) is False
+        play.do_act(room.pk, BEA, {"type": "keep"}, room.version)
+    assert refused.value.message == play.PAUSED
+    assert play.do_timeout(room.pk, room.version) is False
     assert tasks.sweep_deadlines() == NOTHING
     assert _unchanged(room) == unchanged
     room = _pause_over(room)
-    services.do_act(room.pk, BEA, {"type": "keep"}, room.version)
+    play.do_act(room.pk, BEA, {"type": "keep"}, room.version)
     last = MatchAction.objects.filter(match=room.match).last()
     assert (last.seat, last.source, fresh(room).match.paused_until) == (1, MatchAction.Source.PLAYER, None)
 
@@ -148,15 +149,15 @@ def test_a_knockout_keeps_the_next_bot_still_until_the_pause_is_over():
     the knock-out stays 3 s before the bot calls its own Disunyer. Its task, its move and
     the sweep do nothing during the pause; after it, the bot moves."""
     room = create(ANN)
-    services.do_join(room.pk, BEA)
+    seating.do_join(room.pk, BEA)
     for _ in range(6):
-        services.do_add_bot(room.pk, ANN, "normal")
+        seating.do_add_bot(room.pk, ANN, "normal")
     deck = "Ao 2c Ac 3c 4c 5c 6c 7c".split()
     room = _with_state(fresh(room), DISUNYER.start(8, {"mode": "standard"}, seed="knockout", deck=deck))
-    services.do_act(room.pk, ANN, {"type": "pick", "rival": 1}, room.version)
+    play.do_act(room.pk, ANN, {"type": "pick", "rival": 1}, room.version)
     room = fresh(room)
     before = timezone.now()
-    services.do_act(room.pk, BEA, {"type": "guess", "suit": "c"}, room.version)
+    play.do_act(room.pk, BEA, {"type": "guess", "suit": "c"}, room.version)
     room = fresh(room)
     state = room.match.state
     assert state["out"][1] == 1 and (state["holder"], state["step"]) == (2, "pick")
@@ -169,10 +170,10 @@ def test_a_knockout_keeps_the_next_bot_still_until_the_pause_is_over():
 def _court_piece_room(people) -> Room:
     """Court Piece, Double Sar: Ann hosts at seat 0 and starts with ``people`` seated (in the
     join order: seat 2, then 1, then 3); bots take the other seats."""
-    room = services.do_create_room(ANN, "courtpiece", {"game": "double-sar", "clock": 15}, True)
+    room = lifecycle.do_create_room(ANN, "courtpiece", {"game": "double-sar", "clock": 15}, True)
     for person in people:
-        services.do_join(room.pk, person)
-    services.do_start(room.pk, ANN)
+        seating.do_join(room.pk, person)
+    lifecycle.do_start(room.pk, ANN)
     return fresh(room)
 
 
@@ -221,12 +222,12 @@ def test_the_last_tricks_and_the_round_result_stay_then_the_callers_clock_starts
     room = _ladder(_court_piece_room([BEA, CARL, DORA]), "hssshhdddcc")  # Ann 0, Carl 1, Bea 2, Dora 3
     assert COURTPIECE.to_act(room.match.state) == [3]
     club = next(card for card in room.match.state["hands"][3] if card[1] == "c")
-    services.do_act(room.pk, DORA, {"type": "play", "card": club}, room.version)
+    play.do_act(room.pk, DORA, {"type": "play", "card": club}, room.version)
     room = fresh(room)
     assert len(room.match.state["trick"]) == 3 and COURTPIECE.to_act(room.match.state) == [2]
     assert room.match.paused_until is None
     before = timezone.now()
-    services.do_act(room.pk, BEA, COURTPIECE.default_action(room.match.state, 2), room.version)
+    play.do_act(room.pk, BEA, COURTPIECE.default_action(room.match.state, 2), room.version)
     room = fresh(room)
     match = room.match
     assert match.state["tricks_played"] == 12 and match.state["trick"] == []
@@ -234,8 +235,8 @@ def test_the_last_tricks_and_the_round_result_stay_then_the_callers_clock_starts
     assert (match.deadline, match.bot_due_at) == (match.paused_until, None)
     unchanged = _unchanged(room)
     with pytest.raises(RoomError):
-        services.do_act(room.pk, DORA, {"type": "play", "card": match.state["hands"][3][0]}, room.version)
-    assert services.do_timeout(room.pk, room.version) is False
+        play.do_act(room.pk, DORA, {"type": "play", "card": match.state["hands"][3][0]}, room.version)
+    assert play.do_timeout(room.pk, room.version) is False
     assert tasks.sweep_deadlines() == NOTHING
     assert _unchanged(room) == unchanged
 
@@ -328,14 +329,14 @@ def _step(room: Room, people: dict) -> tuple[Room, Match | None]:
         assert tasks.play_bot(room.pk, room.version) is True
     else:
         seat = engine.to_act(match.state)[0]
-        services.do_act(room.pk, people[seat], engine.legal_actions(match.state, seat)[0], room.version)
+        play.do_act(room.pk, people[seat], engine.legal_actions(match.state, seat)[0], room.version)
     return fresh(room), paused
 
 
 def _disunyer_with_bots() -> Room:
     room = create(ANN)
     for _ in range(7):
-        services.do_add_bot(room.pk, ANN, "easy")
+        seating.do_add_bot(room.pk, ANN, "easy")
     return fresh(room)
 
 
@@ -378,7 +379,7 @@ def test_the_deciding_knockout_stays_three_seconds_before_the_results():
     assert (match.deadline, match.bot_due_at, match.finished_at) == (match.paused_until, None, None)
     assert not Result.objects.filter(room=room).exists()
     unchanged = _unchanged(room)
-    assert services.do_timeout(room.pk, room.version) is False
+    assert play.do_timeout(room.pk, room.version) is False
     assert tasks.sweep_deadlines() == NOTHING
     assert _unchanged(room) == unchanged
     deciding = DISUNYER.view(match.state, None)["last_round"]["round"]
@@ -394,7 +395,7 @@ def test_the_deciding_knockout_stays_three_seconds_before_the_results():
     assert Result.objects.filter(room=room).count() == 8
     table = render_table(load_snapshot(room.pk), presence.NOBODY, 0)
     assert 'data-testid="results"' in table and 'data-testid="last-round"' not in table
-    assert services.do_timeout(room.pk, room.version) is False
+    assert play.do_timeout(room.pk, room.version) is False
     assert tasks.sweep_deadlines() == NOTHING
     assert Result.objects.filter(room=room).count() == 8
 
@@ -408,9 +409,9 @@ def test_the_last_rounds_result_stays_five_seconds_before_the_tables_results():
     room = _ladder(_court_piece_room([BEA, CARL, DORA]), "hssshhdddcc")
     room = _with_state(room, {**room.match.state, "points": [9, 9]})
     club = next(card for card in room.match.state["hands"][3] if card[1] == "c")
-    services.do_act(room.pk, DORA, {"type": "play", "card": club}, room.version)
+    play.do_act(room.pk, DORA, {"type": "play", "card": club}, room.version)
     room = fresh(room)
-    services.do_act(room.pk, BEA, COURTPIECE.default_action(room.match.state, 2), room.version)
+    play.do_act(room.pk, BEA, COURTPIECE.default_action(room.match.state, 2), room.version)
     room = _pause_over(fresh(room))
     before = timezone.now()
     assert tasks.sweep_deadlines() == {**NOTHING, "timeouts": 1}

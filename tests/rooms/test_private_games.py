@@ -17,7 +17,7 @@ from django.urls import reverse
 
 from accounts.identity import Player
 from config.asgi import application
-from rooms import services
+from rooms.actions import lifecycle
 from rooms.followups import room_group
 from rooms.models import Room
 from tests.rooms.fairness_games import finished_room
@@ -64,7 +64,7 @@ def private_game(people):
 
 def _play_again(room: Room, player: Player) -> str:
     """The code of the room ``player`` moves on to from ``room``."""
-    return services.do_play_again(room.pk, player).code
+    return lifecycle.do_play_again(room.pk, player).code
 
 
 def _page(browser, room: Room) -> str:

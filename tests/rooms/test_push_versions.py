@@ -23,7 +23,8 @@ from uvicorn.protocols.utils import ClientDisconnected
 from accounts.identity import Player
 from config.asgi import application
 from games.disunyer.rules import ENGINE
-from rooms import consumers, presence, rendering, services
+from rooms import consumers, presence, rendering
+from rooms.actions import lifecycle, play, seating
 from rooms.consumers import RoomConsumer
 from rooms.followups import room_group
 from rooms.gamerules import rules_for
@@ -57,7 +58,7 @@ def _two_moves(room_id: int) -> int:
         room = fresh(room_id)
         seat = actor(room)
         action = ENGINE.legal_actions(room.match.state, seat)[0]
-        services.do_act(room_id, person_at(room, seat), action, room.version)
+        play.do_act(room_id, person_at(room, seat), action, room.version)
     return fresh(room_id).version
 
 
@@ -175,7 +176,7 @@ async def test_a_spectator_who_takes_a_seat_is_pushed_that_seats_table():
     await bea.room_changed({"version": room.version})
     assert bea.seat is None
     seating_watched = bea.seating
-    events = await _announcements(room.pk, 1, lambda: services.do_join(room.pk, BEA))
+    events = await _announcements(room.pk, 1, lambda: seating.do_join(room.pk, BEA))
     await bea.room_changed(events[0])
     in_database = await database_sync_to_async(load_snapshot)(room.pk)
     assert events[0]["seating"] == in_database.seating != seating_watched
@@ -289,9 +290,9 @@ async def test_a_viewer_whose_version_is_no_longer_stored_gets_the_newest_table(
 def _bea_fills_the_last_seat() -> tuple[int, object]:
     room = create(ANN)
     for _ in range(6):
-        services.do_add_bot(room.pk, ANN, "easy")
+        seating.do_add_bot(room.pk, ANN, "easy")
     before = fresh(room).version
-    services.do_join(room.pk, BEA)
+    seating.do_join(room.pk, BEA)
     return before, fresh(room)
 
 
@@ -314,12 +315,12 @@ def _stored(room_id: int, version: int):
 def _play_with_bots(game: str, players: int | None, options: dict, steps: int) -> int:
     """Ann hosts and bots fill the table; everyone plays their default move. After every
     change the stored snapshot equals the room as the database has it."""
-    room = services.do_create_room(ANN, game, options, True, players=players)
+    room = lifecycle.do_create_room(ANN, game, options, True, players=players)
     seats = players or len(fresh(room).seats.all())
     for _ in range(seats - 1):
-        services.do_add_bot(room.pk, ANN, "easy")
+        seating.do_add_bot(room.pk, ANN, "easy")
     if fresh(room).status == "waiting":
-        services.do_start(room.pk, ANN)
+        lifecycle.do_start(room.pk, ANN)
     checked = 0
     for _ in range(steps):
         room = fresh(room)
@@ -332,9 +333,9 @@ def _play_with_bots(game: str, players: int | None, options: dict, steps: int) -
         seat = engine.to_act(room.match.state)[0]
         action = engine.default_action(room.match.state, seat)
         if seat == 0:
-            services.do_act(room.pk, ANN, action, room.version)
+            play.do_act(room.pk, ANN, action, room.version)
         else:
-            services.do_bot_move(room.pk, room.version, seat, action)
+            play.do_bot_move(room.pk, room.version, seat, action)
     return checked
 
 
@@ -432,7 +433,7 @@ async def test_a_presence_push_only_names_marks_of_the_table_already_sent(monkey
     await presence.touch(room.pk, "ann-channel", 0)
     viewer = _SlowViewer(room.pk, 0, player=BEA)
     await viewer._send_table(await snapshots.get(room.pk, room.version))  # as on connect
-    await database_sync_to_async(services.do_join)(room.pk, BEA)
+    await database_sync_to_async(seating.do_join)(room.pk, BEA)
     await asyncio.gather(viewer.room_changed({"version": room.version + 1}), viewer.room_presence({}))
     await viewer._presence_check
     marks_shown = set()

@@ -14,7 +14,8 @@ from django.urls import reverse
 
 from accounts.identity import Player
 from games.core import card_name, french_deck, spanish_deck
-from rooms import replays, services
+from rooms import replays
+from rooms.actions import lifecycle, play, seating
 from rooms.gamerules import rules_for
 from rooms.models import MatchAction, Room
 from tests.rooms.fairness_games import finished_room, play_one, play_until, started_room
@@ -58,10 +59,10 @@ def cards_on(page: str, game: str) -> set[str]:
 def hidden_court_piece(people=(ANN,), is_public=True) -> Room:
     """A Court Piece game of the Hidden variant (the caller's trump card lies face down)."""
     options = {"game": "hidden", "bet": 25}
-    room = services.do_create_room(people[0], "courtpiece", options, is_public, "easy")
+    room = lifecycle.do_create_room(people[0], "courtpiece", options, is_public, "easy")
     for person in people[1:]:
-        services.do_join(room.pk, person)
-    services.do_start(room.pk, people[0])
+        seating.do_join(room.pk, person)
+    lifecycle.do_start(room.pk, people[0])
     return fresh(room)
 
 
@@ -69,7 +70,7 @@ def hidden_court_piece(people=(ANN,), is_public=True) -> Room:
 
 
 def test_every_step_is_the_game_as_it_stood_after_that_many_moves():
-    """Played through the services (Ann's moves, her timeouts, the bots', the forced
+    """Played through the actions (Ann's moves, her timeouts, the bots', the forced
     ones), the replay at step k is exactly the state the game was stored in once it had
     k moves; the last step is the final state, and says so."""
     room = started_room("dayous", people=(ANN,))
@@ -78,7 +79,7 @@ def test_every_step_is_the_game_as_it_stood_after_that_many_moves():
     while room.status == Room.Status.PLAYING:
         if 0 in rules_for("dayous").engine.to_act(room.match.state) and rng.random() < 0.2:
             overdue(room)
-            services.do_timeout(room.pk, room.version)
+            play.do_timeout(room.pk, room.version)
         else:
             play_one(room, (ANN,), rng)
         room = fresh(room)
@@ -166,7 +167,7 @@ def test_a_court_piece_caller_sees_the_trump_card_face_down_and_the_others_do_no
     """Hidden: through a round of Court Piece, the caller's replay shows the card they
     laid face down, the other seats' and the spectator's only its back."""
     room = play_until(hidden_court_piece(), lambda room: room.match.moves >= 30)
-    services.do_end_match(room.pk, "Ended for the test.")
+    lifecycle.do_end_match(room.pk, "Ended for the test.")
     room = fresh(room)
     _views_seen(room, range(0, 30, 2), [replays.SPECTATOR, "0", "1", "2", "3"])
     laid = next(step for n in range(30) if (step := replays.step(room, room.match, 4, n)).state["face_down"])
@@ -180,7 +181,7 @@ def test_at_the_last_step_every_card_is_shown():
     """Staff ended a Court Piece game mid-round: at its last step the page shows every
     hand, whoever's point of view, and says the replay ends exactly as the game did."""
     room = play_until(hidden_court_piece(), lambda room: room.match.moves >= 20)
-    services.do_end_match(room.pk, "Ended for the test.")
+    lifecycle.do_end_match(room.pk, "Ended for the test.")
     room = fresh(room)
     final = room.match.state
     page = replay_page(room, step=room.match.moves, seat=replays.SPECTATOR).content.decode()
@@ -264,8 +265,8 @@ def test_a_game_still_being_played_has_no_replay_yet():
 
 
 def test_a_room_whose_game_never_started_or_no_room_has_no_replay():
-    room = services.do_create_room(ANN, "dayous", {"decks": 1}, True, players=2)
-    services.do_leave(room.pk, ANN)
+    room = lifecycle.do_create_room(ANN, "dayous", {"decks": 1}, True, players=2)
+    seating.do_leave(room.pk, ANN)
     assert fresh(room).status == Room.Status.CLOSED
     assert replay_page(room, ANN).status_code == 404
     assert Client().get(reverse("rooms:replay", kwargs={"code": "ZZZZ"})).status_code == 404
@@ -273,7 +274,7 @@ def test_a_room_whose_game_never_started_or_no_room_has_no_replay():
 
 def test_a_game_ended_by_staff_has_a_replay():
     room = play_until(started_room("disunyer"), lambda room: room.match.moves >= 3)
-    services.do_end_match(room.pk, "Stuck.")
+    lifecycle.do_end_match(room.pk, "Stuck.")
     room = fresh(room)
     page = replay_page(room, step=room.match.moves).content.decode()
     assert "This game was ended by staff." in page and 'data-testid="every-card"' in page

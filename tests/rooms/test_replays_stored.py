@@ -1,7 +1,7 @@
 """Every stored game of a seeded database replays, from its seed and its recorded moves,
 to exactly its stored state: thousands of games of every game and every option, finished
 or ended by staff, recorded as the rooms record them, and games played through the
-services themselves (people, bots, timeouts, single-choice moves, a staff end).
+actions themselves (people, bots, timeouts, single-choice moves, a staff end).
 
 ``REPLAY_GAMES=<n>`` seeds about ``n`` games instead of the default (every option is
 always covered); `make test` seeds the default, 2,000.
@@ -18,7 +18,8 @@ from django.db import connection
 from django.db.models import Count
 from django.utils import timezone
 
-from rooms import replays, services
+from rooms import replays
+from rooms.actions import lifecycle, play, seating
 from rooms.gamerules import rules_for
 from rooms.models import Match, MatchAction, Room, Seat
 from rooms.snapshots import load_snapshot
@@ -75,7 +76,7 @@ def _varied(game: str, options: dict, rng: random.Random) -> dict:
 
 
 class Recorder:
-    """Games played with random legal moves and recorded as rooms/services.py records
+    """Games played with random legal moves and recorded as rooms/actions/ record
     them: the game's engine started with a secret seed of its own, decisions with one
     legal choice made at once (``forced``), a timeout playing the default of every seat
     awaited; the rows written in bulk at the end."""
@@ -110,12 +111,12 @@ class Recorder:
 
     def _decide(self, engine, state: dict, moves: list) -> dict:
         """One decision made and recorded in ``moves``: the state after it."""
-        forced = services._forced_move(engine, state)
+        forced = play._forced_move(engine, state)
         if forced is not None:
             return self._apply(engine, state, moves, *forced, MatchAction.Source.FORCED)  # type: ignore[arg-type]  # a TextChoices member is a str
         source = self.rng.choices(list(SOURCES), list(SOURCES.values()))[0]
         if source == MatchAction.Source.TIMEOUT:
-            for seat in engine.to_act(state):  # every seat awaited, as services._play_defaults
+            for seat in engine.to_act(state):  # every seat awaited, as play._play_defaults
                 if seat in engine.to_act(state):
                     state = self._apply(engine, state, moves, seat, engine.default_action(state, seat), source)  # type: ignore[arg-type]  # a TextChoices member is a str
             return state
@@ -170,29 +171,29 @@ def _play_through_services(room_id: int, rng: random.Random, stop_after: int | N
         if room.status != Room.Status.PLAYING:
             return
         if stop_after is not None and room.match.moves >= stop_after:
-            services.do_end_match(room_id, "Stuck.")
+            lifecycle.do_end_match(room_id, "Stuck.")
             return
         state, engine = room.match.state, rules_for(room.game).engine
         seat = engine.to_act(state)[0]
         if seat == 0 and rng.random() < 0.3:
             overdue(room)
-            assert services.do_timeout(room_id, room.version)
+            assert play.do_timeout(room_id, room.version)
         elif seat == 0:
-            services.do_act(room_id, ANN, rng.choice(engine.legal_actions(state, 0)), room.version)
+            play.do_act(room_id, ANN, rng.choice(engine.legal_actions(state, 0)), room.version)
         else:
-            action = services.choose_bot_move(load_snapshot(room_id), seat)
-            assert services.do_bot_move(room_id, room.version, seat, action)
+            action = play.choose_bot_move(load_snapshot(room_id), seat)
+            assert play.do_bot_move(room_id, room.version, seat, action)
 
 
 def _seed_through_services(rng: random.Random) -> None:
-    disunyer = services.do_create_room(ANN, "disunyer", {"mode": "stuck-king"}, True, "easy")
-    services.do_fill_with_bots(disunyer.id, ANN, "easy")
+    disunyer = lifecycle.do_create_room(ANN, "disunyer", {"mode": "stuck-king"}, True, "easy")
+    seating.do_fill_with_bots(disunyer.id, ANN, "easy")
     _play_through_services(disunyer.id, rng)
-    dayous = services.do_create_room(ANN, "dayous", {"decks": 1}, False, "easy", players=2)
-    services.do_start(dayous.id, ANN)
+    dayous = lifecycle.do_create_room(ANN, "dayous", {"decks": 1}, False, "easy", players=2)
+    lifecycle.do_start(dayous.id, ANN)
     _play_through_services(dayous.id, rng)
-    courtpiece = services.do_create_room(ANN, "courtpiece", {"game": "hidden"}, True, "easy")
-    services.do_start(courtpiece.id, ANN)
+    courtpiece = lifecycle.do_create_room(ANN, "courtpiece", {"game": "hidden"}, True, "easy")
+    lifecycle.do_start(courtpiece.id, ANN)
     _play_through_services(courtpiece.id, rng, stop_after=60)
 
 
@@ -204,7 +205,7 @@ def _table_of(game: str, players: int, options: dict) -> tuple:
 
 def test_every_stored_game_replays_to_its_stored_state():
     """Seeded with thousands of games of every game and option (a tenth ended by staff
-    part-way) and games played through the services, the database's every match
+    part-way) and games played through the actions, the database's every match
     replays from its seed and its recorded moves to exactly its stored state."""
     rng = random.Random(20240516)
     started, cpu = time.perf_counter(), time.process_time()

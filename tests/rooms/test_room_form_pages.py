@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 
 from accounts.models import User
-from rooms import services
+from rooms.actions import lifecycle
 from tests.rooms.test_courtpiece_rooms import as_player, set_balance
 
 pytestmark = pytest.mark.django_db
@@ -64,7 +64,7 @@ def test_the_bet_shows_the_creators_coins_and_the_highest_bet_they_can_sit_at(cl
     set_balance(ann, 40)
     assert "You have 40 coins: sitting down needs at least 50 coins free." in text_of(client.get(url))
     set_balance(ann, 1000)
-    services.do_create_room(as_player(ann), "courtpiece", {"bet": 100}, is_public=True, players=4)
+    lifecycle.do_create_room(as_player(ann), "courtpiece", {"bet": 100}, is_public=True, players=4)
     assert (
         "You have 1,000 coins, 200 of them held for your seats at other tables: enough for a bet of up to 400."
         in text_of(client.get(url))

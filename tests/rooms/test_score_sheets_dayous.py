@@ -9,7 +9,8 @@ import pytest
 from games import core
 from games.dayous.bouts import journal_for
 from games.dayous.rules import ENGINE
-from rooms import presence, services
+from rooms import presence
+from rooms.actions import lifecycle, play, seating
 from rooms.models import MatchAction, Room
 from rooms.rendering import render_table
 from rooms.snapshots import load_snapshot
@@ -59,9 +60,9 @@ def test_each_players_contributions_and_fees_so_far(monkeypatch):
     player's defences so far as the game's own events report them."""
     monkeypatch.setattr(core, "new_seed", lambda: "dayous-score-sheet")
     rng = random.Random(7)
-    room = services.do_create_room(ANN, "dayous", {"decks": 1, "clock": 30}, True, players=4)
-    services.do_join(room.pk, BEA)
-    services.do_start(room.pk, ANN)
+    room = lifecycle.do_create_room(ANN, "dayous", {"decks": 1, "clock": 30}, True, players=4)
+    seating.do_join(room.pk, BEA)
+    lifecycle.do_start(room.pk, ANN)
     room = fresh(room)
     assert rows(pushed(room)[None], "thead") == [HEAD]
     assert rows(pushed(room)[None]) == [[name, "0", "0", "—", "0"] for name in ("Ann", "Bea", "Bot 3", "Bot 4")]
@@ -73,11 +74,11 @@ def test_each_players_contributions_and_fees_so_far(monkeypatch):
         defences = sum(s["defences"] for s in room.match.state["stats"])
         seat = ENGINE.to_act(room.match.state)[0]
         if person_at(room, seat) is None:
-            move = services.choose_bot_move(load_snapshot(room.pk), seat)
-            assert services.do_bot_move(room.pk, room.version, seat, move)
+            move = play.choose_bot_move(load_snapshot(room.pk), seat)
+            assert play.do_bot_move(room.pk, room.version, seat, move)
         else:
             action = rng.choice(ENGINE.legal_actions(room.match.state, seat))
-            services.do_act(room.pk, person_at(room, seat), action, room.version)
+            play.do_act(room.pk, person_at(room, seat), action, room.version)
         room = fresh(room)
         if sum(s["defences"] for s in room.match.state["stats"]) > defences:
             shown = pushed(room)

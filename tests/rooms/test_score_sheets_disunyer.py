@@ -7,7 +7,8 @@ import pytest
 from games import core
 from games.core import SPANISH_SUIT_NAMES, card_name
 from games.disunyer.rules import ENGINE
-from rooms import presence, services
+from rooms import presence
+from rooms.actions import play
 from rooms.models import MatchAction, Room
 from rooms.rendering import render_table
 from rooms.snapshots import load_snapshot
@@ -80,11 +81,11 @@ def test_who_went_out_in_each_round_and_with_which_card(monkeypatch, seed):
         finished = room.match.state["round"]
         seat = actor(room)
         if person_at(room, seat) is None:
-            move = services.choose_bot_move(load_snapshot(room.pk), seat)
-            assert services.do_bot_move(room.pk, room.version, seat, move)
+            move = play.choose_bot_move(load_snapshot(room.pk), seat)
+            assert play.do_bot_move(room.pk, room.version, seat, move)
         else:
             first = ENGINE.legal_actions(room.match.state, seat)[0]
-            services.do_act(room.pk, person_at(room, seat), first, room.version)
+            play.do_act(room.pk, person_at(room, seat), first, room.version)
         room = fresh(room)
         if room.match.state["round"] != finished or room.status != Room.Status.PLAYING:
             shown = pushed(room)

@@ -1,4 +1,4 @@
-"""rooms/services.py: every change to a room or its game (named guests: Ann, Bea, Carl…)."""
+"""rooms/actions/: every change to a room or its game (named guests: Ann, Bea, Carl…)."""
 
 import dataclasses
 import random
@@ -16,7 +16,7 @@ from games.definition import LETTERS_WITHOUT_LOOKALIKES
 from games.disunyer.rules import ENGINE
 from leaderboard.models import Result
 from leaderboard.points import points_for
-from rooms import services
+from rooms.actions import lifecycle, play, seating
 from rooms.errors import RoomError, StaleAction
 from rooms.gamerules import rules_for
 from rooms.models import Match, MatchAction, Room, Seat
@@ -65,7 +65,7 @@ def _close_to(moment, expected, slack=timedelta(seconds=2)):
 def test_create_room_seats_the_host_and_sets_the_autostart():
     """Ann creates a room: a 4-letter code without look-alikes, Ann hosts at seat 0 of 8
     empty seats, the game is waiting and fills with bots 3 minutes after creation."""
-    room = services.do_create_room(ANN, "disunyer", {}, is_public=False, bot_level="easy")
+    room = lifecycle.do_create_room(ANN, "disunyer", {}, is_public=False, bot_level="easy")
     room = fresh(room)
     assert len(room.code) == 4 and set(room.code) <= set(LETTERS_WITHOUT_LOOKALIKES)
     assert room.status == Room.Status.WAITING
@@ -100,7 +100,7 @@ def test_create_room_refuses_bad_requests_and_saves_nothing(game, options, bot_l
     """A room for an unknown game, with bad options or an unknown bot level is refused
     with a readable reason, and nothing is saved."""
     with pytest.raises(RoomError) as refused:
-        services.do_create_room(ANN, game, options, True, bot_level=bot_level)
+        lifecycle.do_create_room(ANN, game, options, True, bot_level=bot_level)
     assert message in refused.value.message
     assert Room.objects.count() == 0 and Seat.objects.count() == 0
 
@@ -111,11 +111,11 @@ def test_create_room_refuses_bad_requests_and_saves_nothing(game, options, bot_l
 def test_join_takes_the_next_free_seat_once():
     """Bea joins and gets seat 1; joining again gives her the same seat and changes nothing."""
     room = create()
-    seat = services.do_join(room.pk, BEA)
+    seat = seating.do_join(room.pk, BEA)
     assert (seat.index, seat.guest_id, seat.name) == (1, "bea", "Bea")
     version = fresh(room).version
     assert version == room.version + 1
-    again = services.do_join(room.pk, BEA)
+    again = seating.do_join(room.pk, BEA)
     assert again.index == 1
     assert fresh(room).version == version
     assert Seat.objects.filter(room=room, guest_id="bea").count() == 1
@@ -129,7 +129,7 @@ def test_join_a_full_waiting_room_is_refused_clearly():
     with pytest.raises(
         RoomError, match="This room is full. You can watch the game as a spectator."
     ):
-        services.do_join(room.pk, ZED)
+        seating.do_join(room.pk, ZED)
     assert _snapshot(room) == before
 
 
@@ -138,15 +138,15 @@ def test_join_after_the_start_is_refused_but_players_keep_their_seats():
     room = playing_room()
     before = _snapshot(room)
     with pytest.raises(RoomError, match="already started"):
-        services.do_join(room.pk, ZED)
-    assert services.do_join(room.pk, BEA).guest_id == "bea"
+        seating.do_join(room.pk, ZED)
+    assert seating.do_join(room.pk, BEA).guest_id == "bea"
     assert _snapshot(room) == before
 
 
 def test_join_an_unknown_room_is_refused():
     """A room that does not exist cannot be joined."""
     with pytest.raises(RoomError, match="no such room"):
-        services.do_join(999_999, BEA)
+        seating.do_join(999_999, BEA)
 
 
 # ------------------------------------------------------------------ leaving
@@ -155,8 +155,8 @@ def test_join_an_unknown_room_is_refused():
 def test_leave_before_the_start_frees_the_seat():
     """Bea leaves a waiting room: her seat is empty again and Ann still hosts."""
     room = create()
-    services.do_join(room.pk, BEA)
-    services.do_leave(room.pk, BEA)
+    seating.do_join(room.pk, BEA)
+    seating.do_leave(room.pk, BEA)
     room = fresh(room)
     assert room.seats.get(index=1).is_empty
     assert room.host_seat == 0 and room.status == Room.Status.WAITING
@@ -166,39 +166,39 @@ def test_host_leaving_passes_the_host_to_the_next_person():
     """Ann hosts with a bot at seat 1, Bea at 2 and Carl at 3: when Ann leaves, Bea hosts
     (bots never host); Bea may now add bots, Ann may not."""
     room = create()
-    services.do_add_bot(room.pk, ANN, "easy")
-    services.do_join(room.pk, BEA)
-    services.do_join(room.pk, CARL)
-    services.do_leave(room.pk, ANN)
+    seating.do_add_bot(room.pk, ANN, "easy")
+    seating.do_join(room.pk, BEA)
+    seating.do_join(room.pk, CARL)
+    seating.do_leave(room.pk, ANN)
     room = fresh(room)
     assert room.host_seat == 2 and room.status == Room.Status.WAITING
     assert room.seats.get(index=0).is_empty
     with pytest.raises(RoomError, match="Only the host"):
-        services.do_add_bot(room.pk, ANN, "easy")
-    services.do_add_bot(room.pk, BEA, "normal")
+        seating.do_add_bot(room.pk, ANN, "easy")
+    seating.do_add_bot(room.pk, BEA, "normal")
     assert fresh(room).seats.get(index=0).bot_level == "normal"
 
 
 def test_host_leaving_alone_closes_the_room():
     """Ann leaves her room where only a bot remains: the room closes and will not autostart."""
     room = create()
-    services.do_add_bot(room.pk, ANN, "easy")
-    services.do_leave(room.pk, ANN)
+    seating.do_add_bot(room.pk, ANN, "easy")
+    seating.do_leave(room.pk, ANN)
     room = fresh(room)
     assert room.status == Room.Status.CLOSED and room.autostart_at is None
     with pytest.raises(RoomError, match="This room was closed."):
-        services.do_join(room.pk, BEA)
+        seating.do_join(room.pk, BEA)
 
 
 def test_leave_is_refused_when_not_seated_or_after_the_start():
     """Zed, not seated, cannot leave; nobody leaves a game once it started."""
     room = create()
     with pytest.raises(RoomError, match="not seated"):
-        services.do_leave(room.pk, ZED)
+        seating.do_leave(room.pk, ZED)
     started = playing_room((BEA, CARL))
     before = _snapshot(started)
     with pytest.raises(RoomError, match="already started"):
-        services.do_leave(started.pk, CARL)
+        seating.do_leave(started.pk, CARL)
     assert _snapshot(started) == before
 
 
@@ -208,10 +208,10 @@ def test_leave_is_refused_when_not_seated_or_after_the_start():
 def test_host_adds_and_removes_bots():
     """Ann adds an easy bot (seat 1, "Easy bot 2") and removes it again."""
     room = create()
-    services.do_add_bot(room.pk, ANN, "easy")
+    seating.do_add_bot(room.pk, ANN, "easy")
     seat = fresh(room).seats.get(index=1)
     assert (seat.bot_level, seat.name) == ("easy", "Easy bot 2")
-    services.do_remove_bot(room.pk, ANN, 1)
+    seating.do_remove_bot(room.pk, ANN, 1)
     assert fresh(room).seats.get(index=1).is_empty
     assert fresh(room).version == room.version + 2
 
@@ -220,30 +220,30 @@ def test_only_the_host_manages_bots():
     """Bea, seated but not hosting, can neither add nor remove bots; Ann cannot remove a
     person or a seat that does not exist, nor add a bot of an unknown level."""
     room = create()
-    services.do_add_bot(room.pk, ANN, "easy")
-    services.do_join(room.pk, BEA)
+    seating.do_add_bot(room.pk, ANN, "easy")
+    seating.do_join(room.pk, BEA)
     before = _snapshot(room)
     with pytest.raises(RoomError, match="Only the host"):
-        services.do_add_bot(room.pk, BEA, "easy")
+        seating.do_add_bot(room.pk, BEA, "easy")
     with pytest.raises(RoomError, match="Only the host"):
-        services.do_remove_bot(room.pk, BEA, 1)
+        seating.do_remove_bot(room.pk, BEA, 1)
     with pytest.raises(RoomError, match="no bot in that seat"):
-        services.do_remove_bot(room.pk, ANN, 2)
+        seating.do_remove_bot(room.pk, ANN, 2)
     with pytest.raises(RoomError, match="no bot in that seat"):
-        services.do_remove_bot(room.pk, ANN, 99)
+        seating.do_remove_bot(room.pk, ANN, 99)
     with pytest.raises(RoomError, match="no such bot level"):
-        services.do_add_bot(room.pk, ANN, "genius")
+        seating.do_add_bot(room.pk, ANN, "genius")
     assert _snapshot(room) == before
 
 
 def test_host_cannot_start_a_disunyer_room_early():
     """Disunyer starts by itself when full: Ann's early start is refused, Bea's too."""
     room = create()
-    services.do_join(room.pk, BEA)
+    seating.do_join(room.pk, BEA)
     with pytest.raises(RoomError, match="starts by itself"):
-        services.do_start(room.pk, ANN)
+        lifecycle.do_start(room.pk, ANN)
     with pytest.raises(RoomError, match="Only the host"):
-        services.do_start(room.pk, BEA)
+        lifecycle.do_start(room.pk, BEA)
     assert fresh(room).status == Room.Status.WAITING
 
 
@@ -255,10 +255,10 @@ def test_the_eighth_seat_taken_starts_the_game_at_once():
     playing, no decision with a single choice left waiting, and a 10 s deadline."""
     room = create()
     for person in PEOPLE[1:-1]:
-        services.do_join(room.pk, person)
+        seating.do_join(room.pk, person)
     assert fresh(room).status == Room.Status.WAITING
     before = timezone.now()
-    services.do_join(room.pk, PEOPLE[-1])
+    seating.do_join(room.pk, PEOPLE[-1])
     after = timezone.now()
     room = fresh(room)
     match = room.match
@@ -293,7 +293,7 @@ def test_forced_decisions_are_played_at_the_start(monkeypatch):
     """A decision with exactly one legal choice is applied when the game starts and recorded
     as forced; the clock then runs for the next real decision."""
     rules = dataclasses.replace(rules_for("disunyer"), engine=_FirstTurnForced())
-    monkeypatch.setattr(services, "rules_for", lambda game: rules)
+    monkeypatch.setattr(play, "rules_for", lambda game: rules)
     room = playing_room((ANN, BEA))
     match = room.match
     first = match.state["order"][0]
@@ -315,7 +315,7 @@ def test_a_legal_move_applies_once():
     seat = actor(room)
     action = ENGINE.legal_actions(room.match.state, seat)[-1]
     expected, _ = ENGINE.apply(room.match.state, seat, action)
-    services.do_act(room.pk, person_at(room, seat), action, room.version)
+    play.do_act(room.pk, person_at(room, seat), action, room.version)
     after = fresh(room)
     assert after.match.state == expected
     assert after.version == room.version + 1
@@ -331,7 +331,7 @@ def test_an_action_on_a_stale_version_is_refused():
     before = _snapshot(room)
     action = ENGINE.legal_actions(room.match.state, seat)[0]
     with pytest.raises(StaleAction):
-        services.do_act(room.pk, person_at(room, seat), action, room.version - 1)
+        play.do_act(room.pk, person_at(room, seat), action, room.version - 1)
     assert _snapshot(room) == before
 
 
@@ -342,7 +342,7 @@ def test_an_illegal_move_is_refused_with_the_engines_reason():
     action, reason = illegal_for(room.match.state, seat)
     before = _snapshot(room)
     with pytest.raises(RoomError) as refused:
-        services.do_act(room.pk, person_at(room, seat), action, room.version)
+        play.do_act(room.pk, person_at(room, seat), action, room.version)
     assert refused.value.message == reason
     assert _snapshot(room) == before
 
@@ -354,7 +354,7 @@ def test_acting_out_of_turn_is_refused():
     other = next(s for s in range(8) if s != seat)
     before = _snapshot(room)
     with pytest.raises(RoomError, match="It is not your turn."):
-        services.do_act(room.pk, person_at(room, other), {"type": "keep"}, room.version)
+        play.do_act(room.pk, person_at(room, other), {"type": "keep"}, room.version)
     assert _snapshot(room) == before
 
 
@@ -365,7 +365,7 @@ def test_a_spectator_cannot_act(spectator):
     seat = actor(room)
     before = _snapshot(room)
     with pytest.raises(RoomError, match="watching this game"):
-        services.do_act(
+        play.do_act(
             room.pk, spectator, ENGINE.legal_actions(room.match.state, seat)[0], room.version
         )
     assert _snapshot(room) == before
@@ -375,7 +375,7 @@ def test_acting_in_a_waiting_room_is_refused():
     """No move is taken before the game started."""
     room = create()
     with pytest.raises(RoomError, match="not being played"):
-        services.do_act(room.pk, ANN, {"type": "keep"}, room.version)
+        play.do_act(room.pk, ANN, {"type": "keep"}, room.version)
 
 
 def test_acting_clears_the_timeouts_count():
@@ -383,7 +383,7 @@ def test_acting_clears_the_timeouts_count():
     room = playing_room()
     seat = actor(room)
     Seat.objects.filter(room=room, index=seat).update(timeouts_in_a_row=2)
-    services.do_act(
+    play.do_act(
         room.pk,
         person_at(room, seat),
         ENGINE.legal_actions(room.match.state, seat)[0],
@@ -403,12 +403,12 @@ def test_timeout_plays_the_default_once_the_deadline_passed():
     seat = actor(room)
     state = room.match.state
     before = _snapshot(room)
-    assert services.do_timeout(room.pk, room.version) is False
+    assert play.do_timeout(room.pk, room.version) is False
     assert _snapshot(room) == before
     overdue(room)
-    assert services.do_timeout(room.pk, room.version - 1) is False
+    assert play.do_timeout(room.pk, room.version - 1) is False
     assert _snapshot(room) == before
-    assert services.do_timeout(room.pk, room.version) is True
+    assert play.do_timeout(room.pk, room.version) is True
     after = fresh(room)
     default = ENGINE.default_action(state, seat)
     assert after.match.state == ENGINE.apply(state, seat, default, timeout=True)[0]
@@ -417,16 +417,16 @@ def test_timeout_plays_the_default_once_the_deadline_passed():
     assert (last.seat, last.action, last.source) == (seat, default, MatchAction.Source.TIMEOUT)
     assert after.seats.get(index=seat).timeouts_in_a_row == 1
     moved_on = _snapshot(room)
-    assert services.do_timeout(room.pk, room.version) is False
-    assert services.do_timeout(room.pk, after.version) is False  # its new deadline is ahead
+    assert play.do_timeout(room.pk, room.version) is False
+    assert play.do_timeout(room.pk, after.version) is False  # its new deadline is ahead
     assert _snapshot(room) == moved_on
 
 
 def test_timeout_of_an_unknown_or_waiting_room_does_nothing():
     """A timeout for a room that is gone or not playing is ignored."""
     room = create()
-    assert services.do_timeout(999_999, 1) is False
-    assert services.do_timeout(room.pk, room.version) is False
+    assert play.do_timeout(999_999, 1) is False
+    assert play.do_timeout(room.pk, room.version) is False
 
 
 # --------------------------------------------------------------------- bots
@@ -440,7 +440,7 @@ def _bots_turn(room):
         person = person_at(room, seat)
         if person is None:
             return room, seat
-        services.do_act(
+        play.do_act(
             room.pk, person, ENGINE.legal_actions(room.match.state, seat)[0], room.version
         )
     raise AssertionError("no bot was ever awaited")
@@ -451,12 +451,12 @@ def test_a_bot_chooses_a_legal_move_and_plays_it(level):
     """A bot thinks from its own view and its legal move is applied as a bot move."""
     room = create()
     for _ in range(7):
-        services.do_add_bot(room.pk, ANN, level)
+        seating.do_add_bot(room.pk, ANN, level)
     room, seat = _bots_turn(room)
     assert room.match.bot_due_at is not None
-    action = services.choose_bot_move(load_snapshot(room.pk), seat)
+    action = play.choose_bot_move(load_snapshot(room.pk), seat)
     assert action in ENGINE.legal_actions(room.match.state, seat)
-    assert services.do_bot_move(room.pk, room.version, seat, action) is True
+    assert play.do_bot_move(room.pk, room.version, seat, action) is True
     after = fresh(room)
     assert after.version == room.version + 1
     assert after.match.state == ENGINE.apply(room.match.state, seat, action)[0]
@@ -468,13 +468,13 @@ def test_a_bot_move_on_a_stale_version_or_illegal_does_nothing():
     """A bot that thought about an older table, or chose an illegal move, changes nothing."""
     room = create()
     for _ in range(7):
-        services.do_add_bot(room.pk, ANN, "easy")
+        seating.do_add_bot(room.pk, ANN, "easy")
     room, seat = _bots_turn(room)
-    action = services.choose_bot_move(load_snapshot(room.pk), seat)
+    action = play.choose_bot_move(load_snapshot(room.pk), seat)
     before = _snapshot(room)
-    assert services.do_bot_move(room.pk, room.version - 1, seat, action) is False
-    assert services.do_bot_move(room.pk, room.version, seat, {"type": "fold"}) is False
-    assert services.do_bot_move(999_999, room.version, seat, action) is False
+    assert play.do_bot_move(room.pk, room.version - 1, seat, action) is False
+    assert play.do_bot_move(room.pk, room.version, seat, {"type": "fold"}) is False
+    assert play.do_bot_move(999_999, room.version, seat, action) is False
     assert _snapshot(room) == before
 
 
@@ -512,7 +512,7 @@ def test_two_identical_moves_racing_apply_once(redis_url):
     person = person_at(room, seat)
     action = ENGINE.legal_actions(room.match.state, seat)[0]
     moves = room.match.moves
-    results = _race(*[lambda: services.do_act(room.pk, person, action, room.version)] * 2)
+    results = _race(*[lambda: play.do_act(room.pk, person, action, room.version)] * 2)
     assert sorted(type(r).__name__ for r in results) == ["NoneType", "StaleAction"]
     after = fresh(room)
     assert after.version == room.version + 1
@@ -530,8 +530,8 @@ def test_a_move_racing_its_own_timeout_applies_once(redis_url):
     person = person_at(room, seat)
     action = ENGINE.legal_actions(room.match.state, seat)[-1]
     acted, timed_out = _race(
-        lambda: services.do_act(room.pk, person, action, room.version),
-        lambda: services.do_timeout(room.pk, room.version),
+        lambda: play.do_act(room.pk, person, action, room.version),
+        lambda: play.do_timeout(room.pk, room.version),
     )
     assert (acted is None and timed_out is False) or (
         isinstance(acted, StaleAction) and timed_out is True
@@ -546,16 +546,16 @@ def test_a_move_racing_its_own_timeout_applies_once(redis_url):
 
 @pytest.mark.parametrize("humans, timeouts_only", [((ANN, BEA, CARL), False), (PEOPLE, True)])
 def test_a_whole_game_ends_with_one_result_per_seat(monkeypatch, humans, timeouts_only):
-    """People (random legal moves, some timeouts) and bots play through the services to the
+    """People (random legal moves, some timeouts) and bots play through the actions to the
     end: the room is finished, every seat has one result with its place from the outcome,
     and the seed plus the recorded moves replay the final state."""
     monkeypatch.setattr(core, "new_seed", lambda: f"whole-game-{len(humans)}")
     rng = random.Random(11)
     room = create(humans[0])
     for person in humans[1:]:
-        services.do_join(room.pk, person)
+        seating.do_join(room.pk, person)
     for _ in range(8 - len(humans)):
-        services.do_add_bot(room.pk, humans[0], "normal")
+        seating.do_add_bot(room.pk, humans[0], "normal")
     for step in range(3000):
         room = fresh(room)
         if room.status != Room.Status.PLAYING:
@@ -563,15 +563,15 @@ def test_a_whole_game_ends_with_one_result_per_seat(monkeypatch, humans, timeout
         seat = actor(room)
         person = person_at(room, seat)
         if person is None:
-            assert services.do_bot_move(
-                room.pk, room.version, seat, services.choose_bot_move(load_snapshot(room.pk), seat)
+            assert play.do_bot_move(
+                room.pk, room.version, seat, play.choose_bot_move(load_snapshot(room.pk), seat)
             )
         elif timeouts_only or step % 5 == 0:
             overdue(room)
-            assert services.do_timeout(room.pk, room.version)
+            assert play.do_timeout(room.pk, room.version)
         else:
             legal = ENGINE.legal_actions(room.match.state, seat)
-            services.do_act(room.pk, person, rng.choice(legal), room.version)
+            play.do_act(room.pk, person, rng.choice(legal), room.version)
     room = fresh(room)
     match = room.match
     assert room.status == Room.Status.FINISHED
@@ -592,7 +592,7 @@ def test_a_whole_game_ends_with_one_result_per_seat(monkeypatch, humans, timeout
         replay, _ = ENGINE.apply(replay, recorded.seat, recorded.action, timeout=recorded.source == "timeout")
     assert replay == match.state
     with pytest.raises(RoomError, match="not being played"):
-        services.do_act(room.pk, humans[0], {"type": "keep"}, room.version)
+        play.do_act(room.pk, humans[0], {"type": "keep"}, room.version)
 
 
 # ------------------------------------------------------------------- staff
@@ -602,7 +602,7 @@ def test_staff_end_a_running_game_and_it_counts_for_nobody():
     """Staff end a stuck game: the room closes, the match stops with the reason, no result
     is recorded, moves and timeouts are refused, and ending it again is refused."""
     room = playing_room()
-    services.do_end_match(room.pk, "Stuck table")
+    lifecycle.do_end_match(room.pk, "Stuck table")
     after = fresh(room)
     assert after.status == Room.Status.CLOSED and after.version == room.version + 1
     assert after.match.ended_by_staff == "Stuck table"
@@ -610,17 +610,17 @@ def test_staff_end_a_running_game_and_it_counts_for_nobody():
     assert not Result.objects.filter(room=room).exists()
     seat = actor(after)
     with pytest.raises(RoomError, match="not being played"):
-        services.do_act(room.pk, person_at(after, seat), {"type": "keep"}, after.version)
+        play.do_act(room.pk, person_at(after, seat), {"type": "keep"}, after.version)
     overdue(after)
-    assert services.do_timeout(room.pk, after.version) is False
+    assert play.do_timeout(room.pk, after.version) is False
     with pytest.raises(RoomError, match="not running"):
-        services.do_end_match(room.pk, "again")
+        lifecycle.do_end_match(room.pk, "again")
 
 
 def test_staff_end_a_waiting_room():
     """A waiting room ended by staff closes and will not autostart."""
     room = create()
-    services.do_end_match(room.pk, "")
+    lifecycle.do_end_match(room.pk, "")
     after = fresh(room)
     assert after.status == Room.Status.CLOSED and after.autostart_at is None
 
@@ -636,9 +636,9 @@ def test_a_guest_who_signs_up_keeps_their_seats():
     waiting = create(ANN)
     playing = playing_room()
     ended = create(ANN)
-    services.do_end_match(ended.pk, "")
+    lifecycle.do_end_match(ended.pk, "")
     versions = {r.pk: fresh(r).version for r in (waiting, playing, ended)}
-    services.adopt_guest_seats("ann", user)
+    seating.adopt_guest_seats("ann", user)
     for room in (waiting, playing):
         seat = fresh(room).seats.get(index=0)
         assert (seat.user_id, seat.guest_id, seat.name) == (user.pk, "", "ann_plays")
@@ -646,18 +646,18 @@ def test_a_guest_who_signs_up_keeps_their_seats():
     assert fresh(ended).seats.get(index=0).guest_id == "ann"
     assert fresh(ended).version == versions[ended.pk]
     account = Player(name="ann_plays", user_id=user.pk)
-    assert services.do_join(waiting.pk, account).index == 0
+    assert seating.do_join(waiting.pk, account).index == 0
     room = fresh(playing)
     while actor(room) != 0:
         seat = actor(room)
-        services.do_act(
+        play.do_act(
             room.pk,
             person_at(room, seat),
             ENGINE.legal_actions(room.match.state, seat)[0],
             room.version,
         )
         room = fresh(room)
-    services.do_act(room.pk, account, ENGINE.legal_actions(room.match.state, 0)[0], room.version)
+    play.do_act(room.pk, account, ENGINE.legal_actions(room.match.state, 0)[0], room.version)
     assert fresh(room).version == room.version + 1
 
 
@@ -665,5 +665,5 @@ def test_dora_not_seated_anywhere_adopts_nothing():
     """A guest with no seats makes an account: nothing changes."""
     room = create(ANN)
     user = User.objects.create(username="dora")
-    services.adopt_guest_seats(DORA.guest_id, user)
+    seating.adopt_guest_seats(DORA.guest_id, user)
     assert fresh(room).version == room.version

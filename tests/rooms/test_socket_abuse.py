@@ -12,7 +12,8 @@ from channels.layers import get_channel_layer
 
 from accounts.identity import Player
 from games.disunyer.rules import ENGINE
-from rooms import incoming, presence, services
+from rooms import incoming, presence
+from rooms.actions import play
 from rooms.followups import room_group
 from rooms.layerwire import group_channel
 from rooms.redisclients import async_client
@@ -67,7 +68,7 @@ async def _next_move(room_id: int) -> int:
     def move():
         room = fresh(room_id)
         seat = ENGINE.to_act(room.match.state)[0]
-        services.do_act(room_id, person_at(room, seat), ENGINE.legal_actions(room.match.state, seat)[0], room.version)
+        play.do_act(room_id, person_at(room, seat), ENGINE.legal_actions(room.match.state, seat)[0], room.version)
         return room.version + 1
 
     return await database_sync_to_async(move)()

@@ -10,7 +10,8 @@ from accounts.identity import Player
 from accounts.models import User
 from leaderboard import ratings
 from leaderboard.models import Rating, RatingChange
-from rooms import presence, services
+from rooms import presence
+from rooms.actions import lifecycle, seating
 from rooms.rendering import render_table
 from rooms.snapshots import load_snapshot
 from rooms.templating import signed
@@ -35,10 +36,10 @@ def _seat_ratings(room_id: int) -> dict[str, str]:
 
 def test_each_seat_shows_its_rating_and_a_guest_none():
     cora, dan = _account("cora", display=1234, games=12), _account("dan")
-    room = services.do_create_room(cora, "disunyer", {"mode": "standard"}, True)
-    services.do_join(room.pk, dan)
-    services.do_join(room.pk, ANN)
-    services.do_add_bot(room.pk, cora, "normal")
+    room = lifecycle.do_create_room(cora, "disunyer", {"mode": "standard"}, True)
+    seating.do_join(room.pk, dan)
+    seating.do_join(room.pk, ANN)
+    seating.do_add_bot(room.pk, cora, "normal")
     shown = _seat_ratings(room.pk)
     normal = ratings.bot_skill("disunyer", "normal").display
     assert shown["cora"] == "1234"
@@ -49,7 +50,7 @@ def test_each_seat_shows_its_rating_and_a_guest_none():
 
 def test_a_rating_under_ten_games_is_provisional_and_the_table_shows_it():
     eve = _account("eve", display=1100, games=9)
-    room = services.do_create_room(eve, "disunyer", {"mode": "standard"}, True)
+    room = lifecycle.do_create_room(eve, "disunyer", {"mode": "standard"}, True)
     assert _seat_ratings(room.pk)["eve"] == "1100?"
     html = render_table(load_snapshot(room.pk), presence.NOBODY, 0)
     assert 'data-testid="seat-rating">1100?</span>' in html

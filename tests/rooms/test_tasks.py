@@ -8,7 +8,8 @@ from django.utils import timezone
 
 from config import celery_app
 from games.disunyer.rules import ENGINE
-from rooms import services, tasks
+from rooms import tasks
+from rooms.actions import lifecycle, play, seating
 from rooms.models import Match, MatchAction, Room
 from tests.rooms.helpers import (
     ANN,
@@ -39,13 +40,13 @@ def _bot_to_act(level="normal"):
     """Ann and seven bots playing, a bot awaited (Ann keeps or passes until then)."""
     room = create(ANN)
     for _ in range(7):
-        services.do_add_bot(room.pk, ANN, level)
+        seating.do_add_bot(room.pk, ANN, level)
     for _ in range(20):
         room = fresh(room)
         seat = actor(room)
         if person_at(room, seat) is None:
             return room, seat
-        services.do_act(room.pk, ANN, ENGINE.legal_actions(room.match.state, seat)[0], room.version)
+        play.do_act(room.pk, ANN, ENGINE.legal_actions(room.match.state, seat)[0], room.version)
     raise AssertionError("no bot was ever awaited")
 
 
@@ -101,7 +102,7 @@ def test_sweep_fills_and_starts_rooms_whose_time_has_come():
     """Ann and Bea waited 3 minutes: the sweep seats bots of the room's level in the six
     empty seats and starts the game; Carl's newer room keeps waiting."""
     room = create(ANN, bot_level="easy")
-    services.do_join(room.pk, BEA)
+    seating.do_join(room.pk, BEA)
     newer = create(PEOPLE[2])
     _past(room)
     assert tasks.sweep_deadlines() == {**NOTHING, "autostarts": 1}
@@ -171,7 +172,7 @@ def test_autostart_is_idempotent():
 def test_autostart_of_a_closed_or_unknown_room_does_nothing():
     """A room its host closed, or one that is gone, is never started."""
     room = create(ANN)
-    services.do_leave(room.pk, ANN)
+    seating.do_leave(room.pk, ANN)
     _past(room)
     assert tasks.autostart(room.pk) is False
     assert fresh(room).status == Room.Status.CLOSED
@@ -199,7 +200,7 @@ def test_play_bot_without_a_bot_to_move_does_nothing():
     people = playing_room(PEOPLE)
     assert tasks.play_bot(people.pk, people.version) is False
     room, _seat = _bot_to_act()
-    services.do_end_match(room.pk, "")
+    lifecycle.do_end_match(room.pk, "")
     ended = fresh(room)
     assert tasks.play_bot(room.pk, ended.version) is False
     assert _versions(room) == [ended.version]

@@ -8,7 +8,8 @@ import pytest
 from django.urls import reverse
 
 from games import core
-from rooms import presence, replays, services
+from rooms import presence, replays
+from rooms.actions import lifecycle, play, seating
 from rooms.gamerules import rules_for
 from rooms.models import MatchAction, Room
 from rooms.rendering import render_table
@@ -29,10 +30,10 @@ GAMES: dict[str, tuple[dict, int]] = {
 def _table_with_bots(game: str) -> Room:
     """Ann (seat 0) and bots, playing."""
     options, players = GAMES[game]
-    room = services.do_create_room(ANN, game, options, True, "easy", players=players)
-    services.do_fill_with_bots(room.pk, ANN, "easy")
+    room = lifecycle.do_create_room(ANN, game, options, True, "easy", players=players)
+    seating.do_fill_with_bots(room.pk, ANN, "easy")
     if fresh(room).status == Room.Status.WAITING:
-        services.do_start(room.pk, ANN)
+        lifecycle.do_start(room.pk, ANN)
     return fresh(room)
 
 
@@ -44,7 +45,7 @@ def _bots_play_until_ann_alone_is_awaited(room: Room) -> Room:
         if to_act == [0]:
             return room
         seat = next(s for s in to_act if s != 0)
-        assert services.do_bot_move(room.pk, room.version, seat, services.choose_bot_move(load_snapshot(room.pk), seat))
+        assert play.do_bot_move(room.pk, room.version, seat, play.choose_bot_move(load_snapshot(room.pk), seat))
     raise AssertionError("Ann was never awaited alone")
 
 
@@ -58,7 +59,7 @@ def same_game_every_run(monkeypatch):
     """The deal and the bots' choices are the same every run."""
     monkeypatch.setattr(core, "new_seed", lambda: "timeout-marks-1")
     bots = random.Random(1)
-    monkeypatch.setattr(services, "bot_randomness", lambda: bots.getrandbits(128))
+    monkeypatch.setattr(play, "bot_randomness", lambda: bots.getrandbits(128))
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -68,18 +69,18 @@ def test_the_log_marks_the_move_a_timeout_made_on_the_table_and_in_the_replay(ga
     its replay marks it too: in the step's own words and in the table's log."""
     room = _bots_play_until_ann_alone_is_awaited(_table_with_bots(game))
     engine = rules_for(game).engine
-    services.do_act(room.pk, ANN, engine.legal_actions(room.match.state, 0)[0], room.version)
+    play.do_act(room.pk, ANN, engine.legal_actions(room.match.state, 0)[0], room.version)
     room = _bots_play_until_ann_alone_is_awaited(room)
     assert _marked_lines(render_table(load_snapshot(room.pk), presence.NOBODY, None)) == []
     overdue(room)
-    assert services.do_timeout(room.pk, room.version)
+    assert play.do_timeout(room.pk, room.version)
 
     snapshot = load_snapshot(room.pk)
     marked = _marked_lines(render_table(snapshot, presence.NOBODY, None))
     assert len(marked) == 1 and marked[0].startswith("<b>Ann</b>")
     assert _marked_lines(render_table(snapshot, presence.NOBODY, 0)) == marked
 
-    services.do_end_match(room.pk, "The test is over.")
+    lifecycle.do_end_match(room.pk, "The test is over.")
     room = fresh(room)
     timeout = MatchAction.objects.get(match=room.match, source=MatchAction.Source.TIMEOUT)
     seats = list(room.seats.all())
@@ -97,8 +98,8 @@ def test_a_game_stored_before_its_log_marked_timeouts_still_ends_as_played(same_
     did, and the verify page and the replay do not call the game altered."""
     room = _bots_play_until_ann_alone_is_awaited(_table_with_bots("dayous"))
     overdue(room)
-    assert services.do_timeout(room.pk, room.version)
-    services.do_end_match(room.pk, "The test is over.")
+    assert play.do_timeout(room.pk, room.version)
+    lifecycle.do_end_match(room.pk, "The test is over.")
     room = fresh(room)
     stored = room.match.state
     unmarked = [{k: v for k, v in event.items() if k != "timeout"} for event in stored["log"]]

@@ -11,7 +11,7 @@ import pytest
 from accounts import coins
 from accounts.models import LedgerEntry, Wallet
 from games.disunyer.rules import ENGINE
-from rooms import services
+from rooms.actions import lifecycle, play, seating
 from rooms.models import Room
 from rooms.snapshots import load_snapshot
 from tests.rooms.helpers import ANN, fresh
@@ -22,10 +22,10 @@ pytestmark = pytest.mark.django_db
 
 def disunyer_game(*people):
     """``people`` and bots at a Disunyer table, started."""
-    room = services.do_create_room(people[0], "disunyer", {"mode": "standard"}, True)
+    room = lifecycle.do_create_room(people[0], "disunyer", {"mode": "standard"}, True)
     for person in people[1:]:
-        services.do_join(room.pk, person)
-    services.do_fill_with_bots(room.pk, people[0], "easy")
+        seating.do_join(room.pk, person)
+    seating.do_fill_with_bots(room.pk, people[0], "easy")
     return fresh(room)
 
 
@@ -43,10 +43,10 @@ def test_a_finished_disunyer_game_pays_its_accounts_their_welcome_coins():
         seat = ENGINE.to_act(room.match.state)[0]
         row = room.seats.get(index=seat)
         if row.is_bot:
-            services.do_bot_move(room.pk, room.version, seat, services.choose_bot_move(load_snapshot(room.pk), seat))
+            play.do_bot_move(room.pk, room.version, seat, play.choose_bot_move(load_snapshot(room.pk), seat))
         else:
             person = people[row.user_id or row.guest_id]
-            services.do_act(room.pk, person, rng.choice(ENGINE.legal_actions(room.match.state, seat)), room.version)
+            play.do_act(room.pk, person, rng.choice(ENGINE.legal_actions(room.match.state, seat)), room.version)
     assert room.status == Room.Status.FINISHED
     assert sorted(Wallet.objects.values_list("user_id", "balance")) == [(cal.user_id, 1_000), (dan.user_id, 1_000)]
     assert LedgerEntry.objects.filter(kind=LedgerEntry.Kind.WELCOME).count() == 2
@@ -58,5 +58,5 @@ def test_a_game_ended_by_staff_pays_no_welcome_coins():
     has no wallet."""
     cal = account("Cal")
     room = disunyer_game(cal)
-    services.do_end_match(room.pk, "Test: stuck")
+    lifecycle.do_end_match(room.pk, "Test: stuck")
     assert not Wallet.objects.exists() and coins.bank_balance() == 0

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.core.management import CommandError, call_command
 
 from games.disunyer.rules import ENGINE
-from rooms import services
+from rooms.actions import play
 from rooms.presence import NOBODY
 from rooms.rendering import render_table
 from rooms.snapshots import load_snapshot
@@ -138,7 +138,7 @@ def test_the_player_is_offered_exactly_the_legal_moves_the_table_renders():
         assert {move["version"] for move in offered} == {str(snapshot.version)}
         assert frames.moves(render_table(snapshot, NOBODY, None)) == []
         assert not frames.is_game_over(table)
-        services.do_act(room.id, person_at(room, seat), json.loads(offered[0]["action"]), snapshot.version)
+        play.do_act(room.id, person_at(room, seat), json.loads(offered[0]["action"]), snapshot.version)
     snapshot = load_snapshot(room.id)
     assert snapshot.status == "finished"
     assert frames.is_game_over(render_table(snapshot, NOBODY, 0))

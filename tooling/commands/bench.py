@@ -89,7 +89,7 @@ def _room_paths(actions: int) -> tuple[dict, dict]:
     every seat and a spectator as a web process makes it: the stored snapshot fetched,
     and each viewer's table from it, at the first game's usual table. Each move
     commits, in the bench's throw-away database."""
-    from rooms import services
+    from rooms.actions import play
     from rooms.models import Room
     from rooms.presence import NOBODY
     from rooms.rendering import render_table
@@ -109,9 +109,9 @@ def _room_paths(actions: int) -> tuple[dict, dict]:
             seat = game.engine.to_act(state)[0]
             started = time.perf_counter()
             if seat == 0:
-                services.do_act(room.id, ann, game.engine.legal_actions(state, 0)[0], room.version)
+                play.do_act(room.id, ann, game.engine.legal_actions(state, 0)[0], room.version)
             else:
-                services.do_bot_move(room.id, room.version, seat, game.engine.default_action(state, seat))
+                play.do_bot_move(room.id, room.version, seat, game.engine.default_action(state, seat))
             act_times.append(time.perf_counter() - started)
             room.refresh_from_db(fields=["version"])
             started = time.perf_counter()
@@ -128,7 +128,7 @@ def _room_paths(actions: int) -> tuple[dict, dict]:
 
 
 def _table_fragments(game: str, spec: BenchTable, games: int) -> dict[str, Any]:
-    """Seeded games of ``game`` played through the services; each version's pushes are
+    """Seeded games of ``game`` played through the actions; each version's pushes are
     rendered as the consumer sends them (the public fragment, rendered once for the
     version, and each viewer's private one) from a fresh snapshot: the bytes each
     viewer is sent, and the time to render them all."""
@@ -164,13 +164,13 @@ def _table_fragments(game: str, spec: BenchTable, games: int) -> dict[str, Any]:
 
 def _played(game: str, spec: BenchTable, number: int) -> list[Snapshot]:
     """Every version's snapshot of one seeded game, from its start to its end."""
-    from rooms import services
+    from rooms.actions import play
     from rooms.snapshots import load_snapshot
 
     versions = []
     # The deal's seed and the bots' own randomness, so that each run plays the same games.
     bots_randomness = random.Random(f"bench-{game}-{number}")
-    with transaction.atomic(), mock.patch.object(services, "bot_randomness", lambda: bots_randomness.getrandbits(128)):
+    with transaction.atomic(), mock.patch.object(play, "bot_randomness", lambda: bots_randomness.getrandbits(128)):
         with mock.patch.object(core, "new_seed", return_value=f"bench-{game}-{number}"):
             room_id = seated_table(BENCH_HOST, game, TABLE_BOTS, spec["players"], {})
         # Rooms made before, and rolled back, had this id too: their bots' memory is not ours.

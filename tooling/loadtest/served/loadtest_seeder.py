@@ -1,5 +1,5 @@
 """The load test's hands inside the site under test: guest sessions, rooms full of
-bots, "Play again" — all through the site's own services, as its views would.
+bots, "Play again" — all through the site's own actions, as its views would.
 
 Run with the site's code and settings (``python -P loadtest_seeder.py`` with the
 checkout on PYTHONPATH); imports nothing from the load test. Reads one JSON request a
@@ -25,7 +25,7 @@ from django.db import transaction  # noqa: E402
 
 from accounts.identity import Player, ensure_guest  # noqa: E402
 from rooms import forms as room_forms  # noqa: E402
-from rooms import services  # noqa: E402
+from rooms.actions import lifecycle, seating  # noqa: E402
 from rooms.gamerules import rules_for  # noqa: E402
 from rooms.models import Room  # noqa: E402
 
@@ -76,7 +76,7 @@ def _room(room_id: int) -> dict:
 def create_room(game: str, session: str) -> dict:
     """A waiting room with this guest as its host and the form's default options."""
     form = _default_form(game)
-    room = services.do_create_room(
+    room = lifecycle.do_create_room(
         _player(session), game, form.game_options(), form.cleaned_data["is_public"],
         form.cleaned_data["bot_level"], form.players(),
     )
@@ -93,16 +93,16 @@ def fill(room_id: int, session: str) -> dict:
             room = Room.objects.get(pk=room_id)
             if room.status != Room.Status.WAITING or not any(seat.is_empty for seat in room.seats.all()):
                 break
-            services.do_add_bot(room_id, player, room.bot_level)
+            seating.do_add_bot(room_id, player, room.bot_level)
         room = Room.objects.get(pk=room_id)
         if room.status == Room.Status.WAITING and rules_for(room.game).host_can_start:
-            services.do_start(room_id, player)
+            lifecycle.do_start(room_id, player)
     return _room(room_id)
 
 
 def play_again(room_id: int, session: str) -> dict:
     """The player presses "Play again" and fills the new room with bots."""
-    next_room = services.do_play_again(room_id, _player(session))
+    next_room = lifecycle.do_play_again(room_id, _player(session))
     return {"old_version": Room.objects.get(pk=room_id).version, **fill(next_room.id, session)}
 
 
