@@ -32,7 +32,7 @@ from django.shortcuts import render
 from accounts.identity import GUEST_ID_KEY, current_player
 from plumbing.clients import client_key
 from rooms.models import Room
-from rooms.redisclients import async_client, key, sync_client
+from rooms.store.redisclients import async_client, key, sync_client
 
 WINDOW_SECONDS = 60
 ROOM_IDS_KEPT = 10_000

@@ -150,7 +150,7 @@ class MatchAction(models.Model):
 class Unannounced(models.Model):
     """A room whose last change committed while Redis was unreachable: its version is
     neither stored nor announced, and its timers are not set. Once Redis answers, the
-    beat's sweep does all three (``rooms.followups.announce_the_unannounced``)."""
+    beat's sweep does all three (``rooms.push.followups.announce_the_unannounced``)."""
 
     room = models.OneToOneField(Room, on_delete=models.CASCADE, primary_key=True, related_name="+")
 

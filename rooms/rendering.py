@@ -11,9 +11,9 @@ import functools
 from django.utils.safestring import SafeString, mark_safe
 
 from rooms.fairness import players_see_more
-from rooms.presence import NOBODY, Presence
 from rooms.presenting import seat_names
-from rooms.snapshots import Snapshot
+from rooms.store.presence import NOBODY, Presence
+from rooms.store.snapshots import Snapshot
 from rooms.tablehomes import table_home
 from rooms.templating import render
 
@@ -93,7 +93,7 @@ def shared_fragments(snapshot: Snapshot) -> dict:
     """What every web process would render alike, whoever watches: the public fragment
     with nobody connected and the private fragment every spectator gets. The writer
     renders them once, stores them with the snapshot and announces them
-    (``rooms.followups``), so no web process renders them again."""
+    (``rooms.push.followups``), so no web process renders them again."""
     public, spectators = spectators_fragments(snapshot)
     return {(PUBLIC, NOBODY): public, (PRIVATE, None, False): spectators}
 

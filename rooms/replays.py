@@ -17,9 +17,9 @@ from django.utils.html import format_html
 from games.core import TIMEOUT, CardDeck, EveryCard, IllegalAction
 from rooms.gamerules import rules_for
 from rooms.models import MatchAction
-from rooms.presence import NOBODY
 from rooms.rendering import _context as table_context
-from rooms.snapshots import SeatInfo, Snapshot
+from rooms.store.presence import NOBODY
+from rooms.store.snapshots import SeatInfo, Snapshot
 from rooms.tablehomes import table_home
 from rooms.templatetags.tables import event_line
 from rooms.templating import render

@@ -7,11 +7,11 @@ from datetime import timedelta
 from celery import shared_task
 from django.utils import timezone
 
-from rooms import followups
 from rooms.actions import lifecycle, play
 from rooms.errors import RoomError
 from rooms.models import Match, Room
-from rooms.snapshots import load_snapshot, stored_snapshot
+from rooms.push import followups
+from rooms.store.snapshots import load_snapshot, stored_snapshot
 
 LOST_BOT_GRACE = timedelta(seconds=3)
 

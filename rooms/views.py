@@ -12,14 +12,15 @@ from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefre
 from accounts.identity import current_player
 from games import registry
 from plumbing.cache import UNREACHABLE
-from rooms import codeguard, fairness, presence, replays, verification
+from rooms import codeguard, fairness, replays, verification
 from rooms.actions import lifecycle, partners, seating
 from rooms.errors import RoomError
 from rooms.forms import JoinByCodeForm, RoomForm
 from rooms.gamerules import rules_for
 from rooms.models import Match, Room
 from rooms.rendering import render_table
-from rooms.snapshots import load_snapshot
+from rooms.store import presence
+from rooms.store.snapshots import load_snapshot
 
 LOBBY_SIZE = 50
 

@@ -73,8 +73,10 @@ def _fresh_process():
     if os.environ.get("REDIS_URL"):
         _redis(os.environ["REDIS_URL"]).flushdb()
     from plumbing import cache
-    from rooms import codeguard, presence, presence_news
-    from rooms.snapshots import snapshots
+    from rooms import codeguard
+    from rooms.live import presence_news
+    from rooms.store import presence
+    from rooms.store.snapshots import snapshots
 
     for module in (cache, codeguard, presence, presence_news):
         module.forget_all()

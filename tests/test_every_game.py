@@ -12,7 +12,7 @@ from games import registry
 from games.definition import GameDefinition
 from rooms import rendering, tablehomes
 from rooms.gamerules import rules_for
-from rooms.presence import Presence
+from rooms.store.presence import Presence
 from tests.rooms.presenting import seat, snapshot
 
 GAMES = [*registry.slugs(), "highcard"]

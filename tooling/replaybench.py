@@ -22,7 +22,7 @@ from accounts.identity import Player
 from games import core, registry
 from games.definition import GameDefinition
 from rooms.models import Room
-from rooms.snapshots import load_snapshot
+from rooms.store.snapshots import load_snapshot
 from tooling.benchstats import percentiles_ms
 from tooling.moves import play_one_move
 from tooling.tables import seated_table, usual_players

@@ -10,10 +10,10 @@ from datetime import timedelta
 from django.utils import timezone
 
 from accounts.identity import bot_name
-from rooms.changes import Change, change_of
 from rooms.errors import RoomError
 from rooms.gamerules import HOST_AWAY_LIMIT, rules_for
 from rooms.models import Room, Seat
+from rooms.push.changes import Change, change_of
 
 # The beat's sweep looks whether a waiting room's host is connected once in this time;
 # a host away for HOST_AWAY_LIMIT is found that much later at most.

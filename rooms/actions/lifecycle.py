@@ -9,7 +9,6 @@ from django.utils import timezone
 
 from games import registry
 from games.core import InvalidOptions
-from rooms import followups, presence
 from rooms.actions.common import (
     HOST_LOOKS_EVERY,
     away_too_long,
@@ -29,10 +28,12 @@ from rooms.actions.common import (
 )
 from rooms.actions.play import start_game, start_if_full
 from rooms.actions.seating import do_join
-from rooms.changes import Change, change_of
 from rooms.errors import RoomError
 from rooms.gamerules import BOT_LEVEL_LABELS, HOST_AWAY_LIMIT, rules_for
 from rooms.models import Room, Seat
+from rooms.push import followups
+from rooms.push.changes import Change, change_of
+from rooms.store import presence
 
 
 def do_create_room(

@@ -2,11 +2,11 @@
 
 from django.db import transaction
 
-from rooms import followups
 from rooms.actions.common import changed, locked_room, require_host, require_waiting, seats_of, swap_sitters
 from rooms.errors import RoomError
 from rooms.gamerules import rules_for
 from rooms.models import Room, Seat
+from rooms.push import followups
 
 
 def _partner_context(room: Room, seats: list[Seat]) -> tuple[int, list[int]]:

@@ -13,12 +13,13 @@ from django.utils import timezone
 from accounts.coins import open_wallets
 from games.core import IllegalAction
 from leaderboard.services import record_results
-from rooms import botmemory, followups
 from rooms.actions.common import changed, drop_proposal, locked_room, locking, seat_bot, seats_of
-from rooms.changes import Change
 from rooms.errors import RoomError, StaleAction
 from rooms.gamerules import rules_for
 from rooms.models import Match, MatchAction, Room, Seat
+from rooms.push import followups
+from rooms.push.changes import Change
+from rooms.store import botmemory
 
 log = logging.getLogger(__name__)
 

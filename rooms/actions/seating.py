@@ -5,7 +5,6 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.identity import Player
-from rooms import followups, presence
 from rooms.actions.common import (
     away_too_long,
     changed,
@@ -24,6 +23,8 @@ from rooms.actions.play import start_if_full
 from rooms.errors import RoomError
 from rooms.gamerules import BOT_LEVEL_LABELS, rules_for
 from rooms.models import Room, Seat
+from rooms.push import followups
+from rooms.store import presence
 
 
 def do_join(room_id: int, player) -> Seat:

@@ -40,9 +40,9 @@ def _stage_here(code: str, state: dict | None, names: dict[str, str], status: st
     from django.db import transaction
     from django.utils import timezone
 
-    from rooms import followups
-    from rooms.changes import change_of
     from rooms.models import Room
+    from rooms.push import followups
+    from rooms.push.changes import change_of
 
     with transaction.atomic():
         room = Room.objects.select_for_update(of=("self",)).select_related("match").get(code=code)

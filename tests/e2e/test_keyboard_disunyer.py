@@ -15,8 +15,8 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from games.disunyer.rules import ENGINE
-from rooms.presence import NOBODY
 from rooms.rendering import render_private
+from rooms.store.presence import NOBODY
 from tests.e2e.helpers import PHONE, add_bots
 from tests.e2e.test_disunyer_browser import create_room
 from tests.rooms.presenting import seat, snapshot

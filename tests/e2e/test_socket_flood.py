@@ -80,7 +80,7 @@ def test_a_flood_of_syncs_and_of_hearts_costs_the_web_process_little(start_web_s
             for socket in crowd:
                 socket.close()
     log = Path(live_env["CARDCLUB_VAR_DIR"]).parent / "logs" / f"web-{port}.log"
-    refusals = [line for line in log.read_text().splitlines() if "rooms.consumers" in line]
+    refusals = [line for line in log.read_text().splitlines() if "rooms.live.consumers" in line]
     assert 1 <= len(refusals) <= 6, refusals
     assert "Traceback" not in log.read_text()
 

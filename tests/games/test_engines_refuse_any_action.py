@@ -1,5 +1,5 @@
 """Every engine answers any action a client can send — any JSON the WebSocket consumer
-accepts (``rooms.incoming``: finite numbers, bounded depth), and near-misses of legal
+accepts (``rooms.live.incoming``: finite numbers, bounded depth), and near-misses of legal
 moves — with a new state or ``IllegalAction``: never another exception, and the state
 it was given is left as it was."""
 

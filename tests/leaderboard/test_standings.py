@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from leaderboard.models import DailyStanding, Result, Standing
 from leaderboard.services import DAILY_KEY, STANDING_KEY, recount
-from rooms.snapshots import load_snapshot
+from rooms.store.snapshots import load_snapshot
 from tests.leaderboard.helpers import BOT, Guest, account, accounts, finish_game
 
 pytestmark = pytest.mark.django_db

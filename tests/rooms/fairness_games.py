@@ -5,7 +5,7 @@ import random
 from rooms.actions import lifecycle, play, seating
 from rooms.gamerules import rules_for
 from rooms.models import Room
-from rooms.snapshots import load_snapshot
+from rooms.store.snapshots import load_snapshot
 from tests.rooms.helpers import ANN, fresh
 
 GAMES = ("disunyer", "dayous", "courtpiece")

@@ -13,11 +13,11 @@ from accounts.identity import Player
 from games.core import Action, IllegalAction
 from games.disunyer.rules import ENGINE
 from games.disunyer.state import DisunyerState
-from rooms import presence
 from rooms.actions import lifecycle, seating
 from rooms.models import Room
 from rooms.rendering import render_table
-from rooms.snapshots import load_snapshot
+from rooms.store import presence
+from rooms.store.snapshots import load_snapshot
 
 NAMES = ("Ann", "Bea", "Carl", "Dora", "Eve", "Finn", "Gus", "Hal")
 ANN, BEA, CARL, DORA, EVE, FINN, GUS, HAL = (Player(name=n, guest_id=n.lower()) for n in NAMES)

@@ -1,6 +1,6 @@
 """Rooms as the presenters' tests see them: a snapshot with named seats and no database."""
 
-from rooms.snapshots import SeatInfo, Snapshot
+from rooms.store.snapshots import SeatInfo, Snapshot
 
 
 def seat(index: int, name: str, bot: str = "", timeouts: int = 0, user_id: int | None = None) -> SeatInfo:

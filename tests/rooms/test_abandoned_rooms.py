@@ -11,12 +11,13 @@ from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
 
-from rooms import presence, tasks
+from rooms import tasks
 from rooms.actions import common, lifecycle, seating
 from rooms.errors import RoomError
 from rooms.models import Room
 from rooms.rendering import render_table
-from rooms.snapshots import load_snapshot
+from rooms.store import presence
+from rooms.store.snapshots import load_snapshot
 from tests.rooms.helpers import ANN, BEA, CARL, ZED, client_for, connect, disconnect, fresh
 
 pytestmark = pytest.mark.django_db

@@ -6,11 +6,11 @@ import pytest
 
 from games import core
 from games.courtpiece.rules import ENGINE, LOG_SIZE
-from rooms import botmemory
 from rooms.actions import lifecycle, play
 from rooms.gamerules import rules_for
 from rooms.models import MatchAction
-from rooms.snapshots import load_snapshot
+from rooms.store import botmemory
+from rooms.store.snapshots import load_snapshot
 from tests.rooms.helpers import ANN, fresh
 
 pytestmark = pytest.mark.django_db

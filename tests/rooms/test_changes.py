@@ -1,4 +1,4 @@
-"""rooms/changes.py: each write binds the change it made, a value, to its commit: one
+"""rooms/push/changes.py: each write binds the change it made, a value, to its commit: one
 change per room and transaction, at the room's new version, holding the room as the
 database has it; the ratings its seats show are read after the commit, not under the
 room's lock (named guests: Ann, Bea, …; accounts: Cora, Dan)."""
@@ -11,11 +11,12 @@ from accounts.identity import Player
 from accounts.models import User
 from games.disunyer.rules import ENGINE
 from leaderboard.models import Rating, RatingChange
-from rooms import followups, snapshots
 from rooms.actions import lifecycle, play, seating
-from rooms.changes import Change, Timer
 from rooms.models import Room
-from rooms.snapshots import load_snapshot, stored_snapshot, with_ratings
+from rooms.push import followups
+from rooms.push.changes import Change, Timer
+from rooms.store import snapshots
+from rooms.store.snapshots import load_snapshot, stored_snapshot, with_ratings
 from tests.rooms.fairness_games import finished_room
 from tests.rooms.helpers import ANN, BEA, PEOPLE, actor, create, fresh
 

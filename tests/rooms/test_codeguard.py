@@ -19,8 +19,8 @@ from accounts.identity import Player
 from config.asgi import application
 from rooms import codeguard
 from rooms.actions import seating
-from rooms.followups import room_group
 from rooms.models import Room
+from rooms.push.followups import room_group
 from tests.rooms.helpers import ANN, BEA, CARL, client_for, create
 from tests.waits import wait_until
 

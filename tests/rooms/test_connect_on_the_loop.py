@@ -16,8 +16,8 @@ from django.core.cache import cache
 
 from accounts.identity import Player
 from config.asgi import application
-from rooms.redisclients import async_client
-from rooms.snapshots import latest_key, load_snapshot, snapshots, store_snapshot
+from rooms.store.redisclients import async_client
+from rooms.store.snapshots import latest_key, load_snapshot, snapshots, store_snapshot
 from tests.rooms.helpers import ANN, BEA, PEOPLE, assert_the_table_of_the_seat_of, client_for, playing_room
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("redis_url")]

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from games import core
 from games.disunyer.rules import ENGINE
-from rooms import incoming
+from rooms.live import incoming
 from tests.rooms.helpers import PEOPLE, actor, person_at, playing_room
 from tests.rooms.test_consumers import TOAST, _act, _connect, _game, _session_for, _settle
 

@@ -1,4 +1,4 @@
-"""rooms/consumers.py: what each viewer of a table receives over its WebSocket, and what
+"""rooms/live/consumers.py: what each viewer of a table receives over its WebSocket, and what
 it may send (named guests: Ann, Bea, …; Zed watches)."""
 
 import asyncio
@@ -22,13 +22,13 @@ from config.asgi import application
 from games import core
 from games.disunyer.rules import ENGINE
 from games.disunyer.state import DisunyerState
-from rooms import presence
 from rooms.actions import play, seating
-from rooms.followups import room_group
 from rooms.models import MatchAction, Room
-from rooms.redisclients import async_client
+from rooms.push.followups import room_group
 from rooms.rendering import render_presence, render_table
-from rooms.snapshots import latest_key, load_snapshot
+from rooms.store import presence
+from rooms.store.redisclients import async_client
+from rooms.store.snapshots import latest_key, load_snapshot
 from tests.rooms.helpers import ANN, BEA, PEOPLE, ZED, actor, create, fresh, person_at, playing_room
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]

@@ -14,13 +14,14 @@ from accounts.identity import Player
 from accounts.models import LedgerEntry, User, Wallet
 from games import core
 from games.courtpiece.rules import ENGINE
-from rooms import presence, tasks
+from rooms import tasks
 from rooms.actions import lifecycle, play, seating
 from rooms.errors import RoomError
 from rooms.gamerules import rules_for
 from rooms.models import MatchAction, Room
 from rooms.rendering import render_table
-from rooms.snapshots import load_snapshot
+from rooms.store import presence
+from rooms.store.snapshots import load_snapshot
 from rooms.table_coins import CANNOT_COVER
 from tests.rooms.helpers import ANN, BEA, fresh, overdue
 from tests.rooms.score_sheets import rows

@@ -23,14 +23,15 @@ from games.courtpiece.state import CourtPieceState
 from games.definition import DIGITS
 from leaderboard.models import Result
 from leaderboard.points import points_for
-from rooms import presence, table_coins, tasks
+from rooms import table_coins, tasks
 from rooms.actions import lifecycle, partners, play, seating
 from rooms.errors import RoomError
 from rooms.forms import RoomForm
 from rooms.gamerules import rules_for
 from rooms.models import MatchAction, Room
 from rooms.rendering import render_table
-from rooms.snapshots import load_snapshot
+from rooms.store import presence
+from rooms.store.snapshots import load_snapshot
 from tests.rooms.helpers import ANN, BEA, CARL, DORA, EVE, connect, fresh, overdue
 
 ACTION_INPUT = re.compile(r'<input type="hidden" name="action" value="([^"]*)">')

@@ -17,7 +17,7 @@ from games.dayous.state import DayousState
 from games.definition import LETTERS_WITHOUT_LOOKALIKES
 from leaderboard.models import Result
 from leaderboard.points import points_for
-from rooms import presence, tasks
+from rooms import tasks
 from rooms.actions import lifecycle, play, seating
 from rooms.errors import RoomError
 from rooms.forms import RoomForm
@@ -25,7 +25,8 @@ from rooms.gamerules import rules_for
 from rooms.models import MatchAction, Room
 from rooms.reactions import is_phrase, player_reactions
 from rooms.rendering import render_table
-from rooms.snapshots import load_snapshot
+from rooms.store import presence
+from rooms.store.snapshots import load_snapshot
 from tables.dayous.phrases import ASK
 from tests.rooms.helpers import ANN, BEA, CARL, ZED, connect, fresh, overdue, person_at
 

@@ -17,7 +17,7 @@ from games import core
 from rooms.actions import lifecycle
 from rooms.fairness import commitment
 from rooms.models import Match, MatchAction, Room
-from rooms.snapshots import load_snapshot
+from rooms.store.snapshots import load_snapshot
 from rooms.templating import fairness
 from tests.rooms.fairness_games import GAMES, ended_by_staff_in_round, finished_room, play_one, started_room
 from tests.rooms.helpers import ANN, BEA, ZED, client_for, fresh

@@ -22,11 +22,11 @@ from django.urls import reverse
 from config import celery_app
 from config.asgi import application
 from games import core
-from rooms import presence
 from rooms.actions import lifecycle, play
 from rooms.gamerules import RoomRules, rules_for
 from rooms.rendering import render_table
-from rooms.snapshots import load_snapshot
+from rooms.store import presence
+from rooms.store.snapshots import load_snapshot
 from tests.rooms.fairness_games import GAMES, play_one, started_room
 from tests.rooms.helpers import ANN, BEA, ZED, client_for, fresh
 

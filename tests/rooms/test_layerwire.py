@@ -1,4 +1,4 @@
-"""rooms/layerwire.py: the channel layer's wire format as the site writes it is the one
+"""rooms/push/layerwire.py: the channel layer's wire format as the site writes it is the one
 the installed channels-redis names and packs. These are the library's insides, read
 from one minor release (``pyproject.toml`` bounds its version): a release that changes
 them fails here, not in the browsers."""
@@ -8,8 +8,8 @@ import re
 import pytest
 from channels.layers import get_channel_layer
 
-from rooms.followups import room_group
-from rooms.layerwire import close_channel, group_channel, on_the_wire, open_channel
+from rooms.push.followups import room_group
+from rooms.push.layerwire import close_channel, group_channel, on_the_wire, open_channel
 
 # A consumer's channel: the layer's prefix, "specific." and a random hex name.
 CHANNEL = re.compile(r"(.+specific\.)[0-9a-f]{32}")

@@ -16,13 +16,14 @@ from config import celery_app
 from games.courtpiece.rules import ENGINE as COURTPIECE
 from games.disunyer.rules import ENGINE as DISUNYER
 from leaderboard.models import Result
-from rooms import presence, tasks
+from rooms import tasks
 from rooms.actions import lifecycle, play, seating
 from rooms.errors import RoomError
 from rooms.gamerules import rules_for
 from rooms.models import Match, MatchAction, Room
 from rooms.rendering import render_table
-from rooms.snapshots import load_snapshot, stored_snapshot
+from rooms.store import presence
+from rooms.store.snapshots import load_snapshot, stored_snapshot
 from tests.games.courtpiece.helpers import LADDER, SUITS, Table
 from tests.rooms.helpers import ANN, BEA, CARL, DORA, PEOPLE, actor, create, fresh, person_at, playing_room
 

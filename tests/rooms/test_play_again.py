@@ -8,12 +8,12 @@ import pytest
 
 from accounts.identity import Player
 from games.disunyer.rules import ENGINE
-from rooms import presence
 from rooms.actions import lifecycle, play, seating
 from rooms.errors import RoomError
 from rooms.models import Room
 from rooms.rendering import render_table
-from rooms.snapshots import load_snapshot
+from rooms.store import presence
+from rooms.store.snapshots import load_snapshot
 from tests.rooms.helpers import ANN, BEA, ZED, create, fresh, person_at
 
 pytestmark = pytest.mark.django_db

@@ -1,4 +1,4 @@
-"""rooms/presence_news.py: a crowd that comes to a table at once wakes its viewers a
+"""rooms/live/presence_news.py: a crowd that comes to a table at once wakes its viewers a
 few times, not once per arrival, and the last change is always announced.
 
 The window is widened to two seconds here, so that a message delivered late on a busy
@@ -10,8 +10,8 @@ import contextlib
 import pytest
 from channels.layers import get_channel_layer
 
-from rooms import presence_news
-from rooms.followups import room_group
+from rooms.live import presence_news
+from rooms.push.followups import room_group
 
 pytestmark = pytest.mark.usefixtures("redis_url")
 

@@ -18,8 +18,8 @@ from django.urls import reverse
 from accounts.identity import Player
 from config.asgi import application
 from rooms.actions import lifecycle
-from rooms.followups import room_group
 from rooms.models import Room
+from rooms.push.followups import room_group
 from tests.rooms.fairness_games import finished_room
 from tests.rooms.helpers import ZED, client_for
 

@@ -1,5 +1,5 @@
 """A consumer's two sources, its socket and its channel, dispatched one message at a time
-by one long-lived task each (rooms/pumps.py)."""
+by one long-lived task each (rooms/live/pumps.py)."""
 
 import asyncio
 import gc
@@ -8,7 +8,7 @@ import weakref
 import pytest
 from channels.exceptions import StopConsumer
 
-from rooms.pumps import dispatch_in_turn
+from rooms.live.pumps import dispatch_in_turn
 
 pytestmark = pytest.mark.asyncio
 

@@ -23,15 +23,17 @@ from uvicorn.protocols.utils import ClientDisconnected
 from accounts.identity import Player
 from config.asgi import application
 from games.disunyer.rules import ENGINE
-from rooms import consumers, presence, rendering
+from rooms import rendering
 from rooms.actions import lifecycle, play, seating
-from rooms.consumers import RoomConsumer
-from rooms.followups import room_group
 from rooms.gamerules import rules_for
-from rooms.layerwire import on_the_wire
-from rooms.redisclients import async_client
+from rooms.live import consumers
+from rooms.live.consumers import RoomConsumer
+from rooms.push.followups import room_group
+from rooms.push.layerwire import on_the_wire
 from rooms.rendering import PRIVATE, PUBLIC, render_private, render_public, render_table
-from rooms.snapshots import _fetch_stored, _stored_key, latest_key, load_snapshot, snapshots
+from rooms.store import presence
+from rooms.store.redisclients import async_client
+from rooms.store.snapshots import _fetch_stored, _stored_key, latest_key, load_snapshot, snapshots
 from tests.rooms.helpers import (
     ANN,
     BEA,

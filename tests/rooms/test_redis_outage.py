@@ -18,8 +18,10 @@ from django.test import override_settings
 
 import plumbing.cache
 from games.disunyer.rules import ENGINE
-from rooms import consumers, redisclients, tasks
+from rooms import tasks
+from rooms.live import consumers
 from rooms.models import Unannounced
+from rooms.store import redisclients
 from tests.rooms import test_consumers
 from tests.rooms.helpers import ANN, client_for, create
 from tests.rooms.test_consumers import TOAST, _connect, _game, _settle, _table_at, _until

@@ -6,7 +6,7 @@ import pytest
 
 from rooms import rendering
 from rooms.gamerules import rules_for
-from rooms.presence import NOBODY, Presence
+from rooms.store.presence import NOBODY, Presence
 from tests.rooms.presenting import seat, snapshot
 from tooling.commands import bench
 

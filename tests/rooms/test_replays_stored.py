@@ -22,7 +22,7 @@ from rooms import replays
 from rooms.actions import lifecycle, play, seating
 from rooms.gamerules import rules_for
 from rooms.models import Match, MatchAction, Room, Seat
-from rooms.snapshots import load_snapshot
+from rooms.store.snapshots import load_snapshot
 from tests.rooms.helpers import ANN, fresh, overdue
 
 pytestmark = pytest.mark.django_db

@@ -9,11 +9,11 @@ import pytest
 from games import core
 from games.dayous.bouts import journal_for
 from games.dayous.rules import ENGINE
-from rooms import presence
 from rooms.actions import lifecycle, play, seating
 from rooms.models import MatchAction, Room
 from rooms.rendering import render_table
-from rooms.snapshots import load_snapshot
+from rooms.store import presence
+from rooms.store.snapshots import load_snapshot
 from tests.rooms.helpers import ANN, BEA, fresh, person_at
 from tests.rooms.score_sheets import rows, sheet_of
 

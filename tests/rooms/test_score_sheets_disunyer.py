@@ -7,11 +7,11 @@ import pytest
 from games import core
 from games.core import SPANISH_SUIT_NAMES, card_name
 from games.disunyer.rules import ENGINE
-from rooms import presence
 from rooms.actions import play
 from rooms.models import MatchAction, Room
 from rooms.rendering import render_table
-from rooms.snapshots import load_snapshot
+from rooms.store import presence
+from rooms.store.snapshots import load_snapshot
 from tables.disunyer import presenter as disunyer
 from tests.rooms.helpers import ANN, BEA, actor, fresh, person_at, playing_room
 from tests.rooms.presenting import seat, snapshot

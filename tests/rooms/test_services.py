@@ -20,7 +20,7 @@ from rooms.actions import lifecycle, play, seating
 from rooms.errors import RoomError, StaleAction
 from rooms.gamerules import rules_for
 from rooms.models import Match, MatchAction, Room, Seat
-from rooms.snapshots import load_snapshot
+from rooms.store.snapshots import load_snapshot
 from tests.rooms.helpers import (
     ANN,
     BEA,

@@ -7,7 +7,7 @@ from dataclasses import replace
 import pytest
 from asgiref.sync import sync_to_async
 
-from rooms.snapshots import SnapshotCache, store_snapshot
+from rooms.store.snapshots import SnapshotCache, store_snapshot
 from tests.rooms.presenting import seat, snapshot
 
 pytestmark = pytest.mark.usefixtures("redis_url")

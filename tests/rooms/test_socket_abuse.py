@@ -12,11 +12,12 @@ from channels.layers import get_channel_layer
 
 from accounts.identity import Player
 from games.disunyer.rules import ENGINE
-from rooms import incoming, presence
 from rooms.actions import play
-from rooms.followups import room_group
-from rooms.layerwire import group_channel
-from rooms.redisclients import async_client
+from rooms.live import incoming
+from rooms.push.followups import room_group
+from rooms.push.layerwire import group_channel
+from rooms.store import presence
+from rooms.store.redisclients import async_client
 from tests.rooms import test_consumers
 from tests.rooms.helpers import fresh, person_at
 from tests.rooms.test_consumers import (
@@ -90,7 +91,7 @@ async def test_two_thousand_syncs_from_a_socket_without_a_session_are_refused_an
             await stranger.send_json_to({"kind": "sync"})
         answers = await _drain(stranger, quiet=1.0)
         assert len(answers) == 1 and incoming.OVER_BUDGET in html.unescape(answers[0])
-        assert len([record for record in caplog.records if record.name == "rooms.consumers"]) <= 2
+        assert len([record for record in caplog.records if record.name == "rooms.live.consumers"]) <= 2
         version = await _next_move(table.room.pk)
         await _until(stranger, _table_at(version))
     finally:

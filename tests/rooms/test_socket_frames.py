@@ -26,9 +26,9 @@ from channels.layers import get_channel_layer
 from django.test import Client
 
 from config.asgi import application
-from rooms import presence
-from rooms.followups import room_group
-from rooms.layerwire import group_channel
+from rooms.push.followups import room_group
+from rooms.push.layerwire import group_channel
+from rooms.store import presence
 from tests.rooms import test_consumers
 from tests.waits import wait_until
 

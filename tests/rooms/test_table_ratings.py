@@ -10,10 +10,10 @@ from accounts.identity import Player
 from accounts.models import User
 from leaderboard import ratings
 from leaderboard.models import Rating, RatingChange
-from rooms import presence
 from rooms.actions import lifecycle, seating
 from rooms.rendering import render_table
-from rooms.snapshots import load_snapshot
+from rooms.store import presence
+from rooms.store.snapshots import load_snapshot
 from rooms.templating import signed
 from tests.rooms.fairness_games import finished_room, started_room
 from tests.rooms.helpers import ANN

@@ -11,8 +11,8 @@ from django.template import engines
 
 from rooms import rendering
 from rooms.gamerules import rules_for
-from rooms.presence import Presence
 from rooms.reactions import PLAYER_EMOJIS
+from rooms.store.presence import Presence
 from tables.dayous.presenter import phrases as dayous_phrases
 from tests.rooms.presenting import seat, snapshot
 

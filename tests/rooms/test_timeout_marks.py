@@ -8,12 +8,13 @@ import pytest
 from django.urls import reverse
 
 from games import core
-from rooms import presence, replays
+from rooms import replays
 from rooms.actions import lifecycle, play, seating
 from rooms.gamerules import rules_for
 from rooms.models import MatchAction, Room
 from rooms.rendering import render_table
-from rooms.snapshots import load_snapshot
+from rooms.store import presence
+from rooms.store.snapshots import load_snapshot
 from tests.rooms.helpers import ANN, ZED, client_for, fresh, overdue
 
 pytestmark = pytest.mark.django_db

@@ -13,7 +13,7 @@ from accounts.models import LedgerEntry, Wallet
 from games.disunyer.rules import ENGINE
 from rooms.actions import lifecycle, play, seating
 from rooms.models import Room
-from rooms.snapshots import load_snapshot
+from rooms.store.snapshots import load_snapshot
 from tests.rooms.helpers import ANN, fresh
 from tests.rooms.test_courtpiece_coins import account
 

@@ -10,7 +10,7 @@ import pytest
 from games import registry
 from rooms import rendering, tablehomes
 from rooms.gamerules import rules_for
-from rooms.presence import Presence
+from rooms.store.presence import Presence
 from tests.rooms.presenting import seat, snapshot
 
 TABLES_DIR = Path(__file__).resolve().parents[2] / "tables"

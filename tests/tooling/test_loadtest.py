@@ -16,9 +16,9 @@ from django.core.management import CommandError, call_command
 
 from games.disunyer.rules import ENGINE
 from rooms.actions import play
-from rooms.presence import NOBODY
 from rooms.rendering import render_table
-from rooms.snapshots import load_snapshot
+from rooms.store.presence import NOBODY
+from rooms.store.snapshots import load_snapshot
 from tests.rooms.helpers import PEOPLE, actor, fresh, person_at, playing_room
 from tooling.commands.loadtest import Command as LoadTestCommand
 from tooling.loadtest import analysis, frames, procfile, procstats

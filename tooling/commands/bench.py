@@ -14,7 +14,7 @@ from django.db import transaction
 from accounts.identity import Player
 from games import core, registry
 from games.simulate import simulate
-from rooms.snapshots import Snapshot
+from rooms.store.snapshots import Snapshot
 from tooling.benchstats import byte_percentiles, percentiles_ms
 from tooling.moves import play_one_move
 from tooling.replaybench import replay_page
@@ -91,9 +91,9 @@ def _room_paths(actions: int) -> tuple[dict, dict]:
     commits, in the bench's throw-away database."""
     from rooms.actions import play
     from rooms.models import Room
-    from rooms.presence import NOBODY
     from rooms.rendering import render_table
-    from rooms.snapshots import stored_snapshot
+    from rooms.store.presence import NOBODY
+    from rooms.store.snapshots import stored_snapshot
 
     act_times, push_times = [], []
     game = registry.GAMES[0]
@@ -132,8 +132,8 @@ def _table_fragments(game: str, spec: BenchTable, games: int) -> dict[str, Any]:
     rendered as the consumer sends them (the public fragment, rendered once for the
     version, and each viewer's private one) from a fresh snapshot: the bytes each
     viewer is sent, and the time to render them all."""
-    from rooms.presence import Presence
     from rooms.rendering import render_public, render_table
+    from rooms.store.presence import Presence
 
     presence = Presence(frozenset(range(spec["players"])), 1)
     viewers = [*range(spec["players"]), None]
@@ -165,7 +165,7 @@ def _table_fragments(game: str, spec: BenchTable, games: int) -> dict[str, Any]:
 def _played(game: str, spec: BenchTable, number: int) -> list[Snapshot]:
     """Every version's snapshot of one seeded game, from its start to its end."""
     from rooms.actions import play
-    from rooms.snapshots import load_snapshot
+    from rooms.store.snapshots import load_snapshot
 
     versions = []
     # The deal's seed and the bots' own randomness, so that each run plays the same games.
@@ -191,8 +191,8 @@ BENCH_HOST = Player(name="Ann", guest_id="bench-ann")
 
 
 def _forget_bots(room_id: int, players: int) -> None:
-    from rooms.botmemory import memory_key
     from rooms.gamerules import BOT_LEVELS
-    from rooms.redisclients import sync_client
+    from rooms.store.botmemory import memory_key
+    from rooms.store.redisclients import sync_client
 
     sync_client().delete(*(memory_key(room_id, seat, level) for seat in range(players) for level in BOT_LEVELS))

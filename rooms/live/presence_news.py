@@ -12,7 +12,7 @@ import logging
 
 from plumbing.cache import UNREACHABLE
 from plumbing.loglimit import LimitedLog
-from rooms.followups import room_group
+from rooms.push.followups import room_group
 
 limited_log = LimitedLog(logging.getLogger(__name__))
 

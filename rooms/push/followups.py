@@ -19,11 +19,11 @@ from kombu.exceptions import OperationalError
 
 from plumbing.cache import UNREACHABLE
 from plumbing.loglimit import LimitedLog
-from rooms.changes import Change, Timer, change_of
-from rooms.layerwire import on_the_wire
 from rooms.models import Unannounced
+from rooms.push.changes import Change, Timer, change_of
+from rooms.push.layerwire import on_the_wire
 from rooms.rendering import shared_fragments, spectators_fragments
-from rooms.snapshots import Snapshot, loaded_room, store_snapshot, with_ratings
+from rooms.store.snapshots import Snapshot, loaded_room, store_snapshot, with_ratings
 
 limited_log = LimitedLog(logging.getLogger(__name__))
 

@@ -14,7 +14,7 @@ from typing import cast
 
 import redis
 
-from rooms.redisclients import key, sync_client
+from rooms.store.redisclients import key, sync_client
 
 log = logging.getLogger(__name__)
 

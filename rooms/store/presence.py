@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from redis.commands.core import AsyncScript
 
-from rooms.redisclients import async_client, key, sync_client
+from rooms.store.redisclients import async_client, key, sync_client
 
 TTL_SECONDS = 75
 SPECTATOR = "s"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from rooms.models import Room, Seat
-from rooms.snapshots import Snapshot, snapshot_without_ratings
+from rooms.store.snapshots import Snapshot, snapshot_without_ratings
 
 
 @dataclass(frozen=True)

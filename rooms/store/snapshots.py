@@ -27,14 +27,16 @@ from leaderboard.rating_boards import rating_changes, table_badges
 from rooms.gamerules import BOT_QUEUES, HOST_AWAY_LIMIT, STANDIN_LEVEL, rules_for
 from rooms.models import Room
 from rooms.occupants import Occupant
-from rooms.redisclients import async_client, key, sync_client
+from rooms.store.redisclients import async_client, key, sync_client
 
 log = logging.getLogger(__name__)
 
 # Long enough for a viewer to catch up on versions it was told about out of order or
 # late; a viewer further behind is sent the newest table, which is whole too.
 STORED_SECONDS = 60
-FORMAT = 10  # bump when Snapshot (or what its extras hold) changes shape, so no process reads another's pickles
+# Bump when Snapshot (or what its extras hold) changes shape or module, so that no process
+# reads another's pickles.
+FORMAT = 11
 
 
 @dataclass(frozen=True)
@@ -233,7 +235,7 @@ end
 def store_snapshot(snapshot: Snapshot, rendered: dict, announcement: tuple[str, bytes] | None = None) -> None:
     """Keep a committed version for every consumer process, with the fragments that the
     writer ``rendered`` once for all of them (sync: the writer's side); then publish
-    ``announcement``, a Redis channel and its message (``rooms.layerwire``), if given."""
+    ``announcement``, a Redis channel and its message (``rooms.push.layerwire``), if given."""
     data = pickle.dumps(replace(snapshot, rendered=rendered), protocol=pickle.HIGHEST_PROTOCOL)
     keys = [_stored_key(snapshot.room_id, snapshot.version), latest_key(snapshot.room_id)]
     args = [data, snapshot.version, STORED_SECONDS, *(announcement or ())]

@@ -16,17 +16,20 @@ from django.template.loader import render_to_string
 from accounts.identity import GUEST_ID_KEY, player_from
 from plumbing.cache import UNREACHABLE
 from plumbing.loglimit import LimitedLog
-from rooms import codeguard, incoming, layerwire, presence, presence_news
+from rooms import codeguard
 from rooms.actions import play
 from rooms.errors import RoomError
-from rooms.followups import room_group
-from rooms.pumps import dispatch_in_turn
-from rooms.reaction_throttle import may_react
+from rooms.live import incoming, presence_news
+from rooms.live.pumps import dispatch_in_turn
+from rooms.live.reaction_throttle import may_react
+from rooms.live.socket_session import socket_session
+from rooms.push import layerwire
+from rooms.push.followups import room_group
 from rooms.reactions import SPECTATOR_EMOJIS, is_phrase, player_reactions
-from rooms.redisclients import async_client
 from rooms.rendering import render_presence, render_table, render_watched
-from rooms.snapshots import latest_key, snapshots
-from rooms.socket_session import socket_session
+from rooms.store import presence
+from rooms.store.redisclients import async_client
+from rooms.store.snapshots import latest_key, snapshots
 
 log = logging.getLogger(__name__)
 # What clients can cause (refused messages) and an unreachable Redis, at a bounded rate.
@@ -52,7 +55,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self._presence_heard = 0.0  # the loop time of the last presence change heard of
 
     async def __call__(self, scope, receive, send):
-        """As Channels' own, but with the messages pumped by ``rooms.pumps``; however the
+        """As Channels' own, but with the messages pumped by ``rooms.live.pumps``; however the
         consumer stops, it leaves the room (``_leave``)."""
         self.scope, self.base_send = scope, send
         self.channel_layer = get_channel_layer(self.channel_layer_alias)

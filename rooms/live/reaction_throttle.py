@@ -10,7 +10,7 @@ from redis.commands.core import AsyncScript
 
 from plumbing.clients import client_key
 from rooms.reactions import REACTION_INTERVAL_SECONDS, REACTIONS_PER_ADDRESS
-from rooms.redisclients import async_client, key
+from rooms.store.redisclients import async_client, key
 
 # The sender's key is set unless it is (the sender reacted within the interval); only
 # then is the address's count raised. One trip to Redis, as the single SET was.
