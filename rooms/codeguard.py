@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from channels.db import database_sync_to_async
 from django.conf import settings
+from django.http import Http404
 from django.shortcuts import render
 
 from accounts.identity import GUEST_ID_KEY, current_player
@@ -94,6 +95,14 @@ def find_room(code: str, request) -> Room | None:
         raise GuessingPaused
     if code not in opened:
         request.session[OPENED_ROOMS] = [*opened[1 - OPENED_ROOMS_KEPT:], code]
+    return room
+
+
+def room_or_404(request, code: str) -> Room:
+    """The room a page's URL names by its code (``find_room``), or a 404."""
+    room = find_room(code, request)
+    if room is None:
+        raise Http404("There is no room with that code.")
     return room
 
 

@@ -1,17 +1,18 @@
 from django.urls import path
 
 from rooms import views
+from rooms.replays import views as replay_views
 
 app_name = "rooms"
 urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("join/", views.join_by_code, name="join_by_code"),
     path("new/<slug:game>/", views.create, name="create"),
-    path("fairness_check.py", views.fairness_script, name="fairness_script"),
+    path("fairness_check.py", replay_views.fairness_script, name="fairness_script"),
     path("<str:code>/", views.room, name="room"),
-    path("<str:code>/verify/", views.verify_deals, name="verify"),
-    path("<str:code>/verify/deals.json", views.verify_record, name="verify_record"),
-    path("<str:code>/replay/", views.replay, name="replay"),
+    path("<str:code>/verify/", replay_views.verify_deals, name="verify"),
+    path("<str:code>/verify/deals.json", replay_views.verify_record, name="verify_record"),
+    path("<str:code>/replay/", replay_views.replay_page, name="replay"),
     path("<str:code>/join/", views.join, name="join"),
     path("<str:code>/leave/", views.leave, name="leave"),
     path("<str:code>/start/", views.start, name="start"),

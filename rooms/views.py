@@ -1,10 +1,7 @@
 import functools
-import json
-from pathlib import Path
 
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefresh
@@ -12,12 +9,12 @@ from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefre
 from accounts.identity import current_player
 from games import registry
 from plumbing.cache import UNREACHABLE
-from rooms import codeguard, fairness, replays, verification
+from rooms import codeguard
 from rooms.actions import lifecycle, partners, seating
 from rooms.errors import RoomError
 from rooms.forms import JoinByCodeForm, RoomForm
 from rooms.gamerules import rules_for
-from rooms.models import Match, Room
+from rooms.models import Room
 from rooms.rendering import render_table
 from rooms.store import presence
 from rooms.store.snapshots import load_snapshot
@@ -92,16 +89,8 @@ def join_by_code(request):
     return redirect("rooms:lobby")
 
 
-def _room_or_404(request, code: str) -> Room:
-    """The room the URL's code names; every lookup by code goes through the code guard."""
-    room = codeguard.find_room(code, request)
-    if room is None:
-        raise Http404("There is no room with that code.")
-    return room
-
-
 def room(request, code):
-    room = _room_or_404(request, code)
+    room = codeguard.room_or_404(request, code)
     player = current_player(request)
     snapshot = load_snapshot(room.id)
     seat = snapshot.seat_of(player)
@@ -123,7 +112,7 @@ def post_only(view):
 
 
 def _room_action(request, code, act):
-    room = _room_or_404(request, code)
+    room = codeguard.room_or_404(request, code)
     try:
         act(room.id, current_player(request))
     except RoomError as error:
@@ -193,7 +182,7 @@ def answer_partner(request, code):
 @post_only
 def play_again(request, code):
     """Move on to the next game of this table's players (see ``lifecycle.do_play_again``)."""
-    room = _room_or_404(request, code)
+    room = codeguard.room_or_404(request, code)
     try:
         target = lifecycle.do_play_again(room.id, current_player(request))
     except RoomError as error:
@@ -202,96 +191,3 @@ def play_again(request, code):
         target = room.next_room or room
     url = reverse("rooms:room", kwargs={"code": target.code})
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-
-
-def _is_open_to(request, room: Room, seats: list) -> bool:
-    player = current_player(request)
-    return fairness.is_open_to(room.is_public, any(seat.belongs_to(player) for seat in seats), request.user.is_staff)
-
-
-FAIRNESS_SCRIPT = Path(__file__).resolve().parent.parent / "docs" / "fairness_check.py"
-
-
-def _verifiable(request, code: str) -> tuple[Room, Match, list]:
-    """The room, its match and its seats, if this viewer may check its deals now: once
-    the game is over, by anyone it is open to (``fairness.is_open_to``)."""
-    room = _room_or_404(request, code)
-    match = Match.objects.filter(room=room).first()
-    if match is None:
-        raise Http404("This room's game never started: it has no deals to check.")
-    seats = list(room.seats.all())
-    if not _is_open_to(request, room, seats):
-        raise PermissionDenied("This room is private: only its players can check its deals.")
-    if room.status not in fairness.OVER:
-        raise PermissionDenied("This game is still being played: its deals can be checked once it is over.")
-    return room, match, seats
-
-
-def verify_deals(request, code):
-    """The "Verify this deal" page: the game replayed from its seed, every shuffle checked."""
-    room, match, seats = _verifiable(request, code)
-    checked = verification.verify(room, match, len(seats))
-    return render(request, "rooms/verify.html", {
-        "room": room, "title": room.get_game_title(), "check": checked, "names": [seat.name for seat in seats],
-    })
-
-
-def verify_record(request, code):
-    """The game's draws as JSON, for docs/fairness_check.py on the player's machine."""
-    room, match, seats = _verifiable(request, code)
-    body = json.dumps(verification.record(verification.verify(room, match, len(seats))), indent=1)
-    response = HttpResponse(body + "\n", content_type="application/json")
-    response["Content-Disposition"] = f'attachment; filename="deals-{room.code}.json"'
-    return response
-
-
-def fairness_script(request):
-    """docs/fairness_check.py, to check a game's deals with Python alone."""
-    response = HttpResponse(FAIRNESS_SCRIPT.read_text(encoding="utf-8"), content_type="text/x-python; charset=utf-8")
-    response["Content-Disposition"] = 'attachment; filename="fairness_check.py"'
-    return response
-
-
-def _replayable(request, code: str) -> tuple[Room, Match, list]:
-    """The room, its match and its seats, if this viewer may watch its replay: once the
-    game is over, by anyone it is open to (``fairness.is_open_to``)."""
-    room = _room_or_404(request, code)
-    match = Match.objects.filter(room=room).first()
-    if match is None:
-        raise Http404("This room's game never started: there is nothing to replay.")
-    seats = list(room.seats.all())
-    if not _is_open_to(request, room, seats):
-        raise PermissionDenied("This room is private: only its players can watch its replay.")
-    if room.status not in fairness.OVER:
-        raise PermissionDenied("This game is still being played: its replay opens once it is over.")
-    return room, match, seats
-
-
-def replay(request, code):
-    """A finished game, step by step (``?step=N&seat=S``), recomputed from its seed and
-    moves; htmx asks for one step's fragments, a page load for the whole page."""
-    room, match, seats = _replayable(request, code)
-    own_seat = next((seat.index for seat in seats if seat.belongs_to(current_player(request))), None)
-    default_seat = replays.SPECTATOR if own_seat is None else str(own_seat)
-    try:
-        number = replays.step_number(request.GET.get("step", "0"), match.moves)
-        seat = replays.point_of_view(request.GET.get("seat", default_seat), len(seats))
-    except ValueError as error:
-        raise Http404(str(error)) from None
-    step = replays.step(room, match, len(seats), number)
-    names = {s.index: s.name for s in seats}
-    context = {
-        "room": room,
-        "title": room.get_game_title(),
-        "seats": seats,
-        "names": names,
-        "step": step,
-        "lines": replays.lines(step, room.game, names),
-        "seat": seat,
-        "spectator": replays.SPECTATOR,
-        "board": replays.board(room, seats, step, seat, match.ended_by_staff),
-        "hand": replays.hand(room.game, step.state, seat),
-        "every_card": replays.every_card(room.game, step.state) if step.is_last else None,
-        "spanish": replays.spanish_cards(room.game),
-    }
-    return render(request, "rooms/_replay_step.html" if request.htmx else "rooms/replay.html", context)

@@ -17,7 +17,7 @@ from django.urls import reverse
 from games import core
 from rooms.fairness import commitment
 from rooms.gamerules import rules_for
-from rooms.verification import NEW_DECKS
+from rooms.replays.verification import NEW_DECKS
 from tests.rooms.fairness_games import ended_by_staff_in_round, finished_room
 
 pytestmark = pytest.mark.django_db

@@ -14,10 +14,10 @@ from django.urls import reverse
 
 from accounts.identity import Player
 from games.core import card_name, french_deck, spanish_deck
-from rooms import replays
 from rooms.actions import lifecycle, play, seating
 from rooms.gamerules import rules_for
 from rooms.models import MatchAction, Room
+from rooms.replays import replay
 from tests.rooms.fairness_games import finished_room, play_one, play_until, started_room
 from tests.rooms.helpers import ANN, BEA, ZED, client_for, fresh, overdue
 
@@ -27,7 +27,7 @@ DECKS = {"disunyer": spanish_deck(), "dayous": french_deck(jokers=True), "courtp
 # Each game's cards by name ("Ace of coins", "10 of hearts", "red joker"), and one
 # pattern that finds any of them in a page.
 NAMES = {
-    game: {card_name(card, replays.spanish_cards(game)): card for card in deck} for game, deck in DECKS.items()
+    game: {card_name(card, replay.spanish_cards(game)): card for card in deck} for game, deck in DECKS.items()
 }
 NAMED = {game: re.compile(r"\b(" + "|".join(map(re.escape, names)) + r")\b") for game, names in NAMES.items()}
 
@@ -87,9 +87,9 @@ def test_every_step_is_the_game_as_it_stood_after_that_many_moves():
     sources = set(room.match.actions.values_list("source", flat=True))
     assert sources >= {MatchAction.Source.PLAYER, MatchAction.Source.BOT, MatchAction.Source.TIMEOUT}
     for moves, state in stored.items():
-        step = replays.step(room, room.match, 2, moves)
-        assert replays.same_state(step.state, state), f"step {moves}"
-    last = replays.step(room, room.match, 2, room.match.moves)
+        step = replay.step(room, room.match, 2, moves)
+        assert replay.same_state(step.state, state), f"step {moves}"
+    last = replay.step(room, room.match, 2, room.match.moves)
     assert last.is_last and last.ends_as_played is True
 
 
@@ -104,10 +104,10 @@ def test_a_replay_is_computed_from_the_recorded_moves_not_kept_from_the_game():
     other = next(action for action in engine.legal_actions(start, first.seat) if action != first.action)
     MatchAction.objects.filter(pk=first.pk).update(action=other)
 
-    assert replays.step(room, room.match, 8, 1).state == engine.apply(start, first.seat, other)[0]
+    assert replay.step(room, room.match, 8, 1).state == engine.apply(start, first.seat, other)[0]
     try:
-        last = replays.step(room, room.match, 8, room.match.moves)
-    except replays.ReplayBroken as broken:
+        last = replay.step(room, room.match, 8, room.match.moves)
+    except replay.ReplayBroken as broken:
         assert broken.number > 1
     else:
         assert last.ends_as_played is False
@@ -140,14 +140,14 @@ def _views_seen(room: Room, steps, pov_values) -> None:
     client = client_for(ZED)
     for number in steps:
         assert number < room.match.moves
-        state = replays.step(room, room.match, seat_count, number).state
+        state = replay.step(room, room.match, seat_count, number).state
         for value in pov_values:
-            seat = None if value == replays.SPECTATOR else int(value)
+            seat = None if value == replay.SPECTATOR else int(value)
             view = engine.view(state, seat)
             page = replay_page(room, client=client, step=number, seat=value).content.decode()
             shown = cards_on(page, room.game)
             assert shown <= cards_in(view, deck), f"step {number}, seat {value}: {shown - cards_in(view, deck)}"
-            assert set(replays.hand(room.game, state, seat)) <= shown
+            assert set(replay.hand(room.game, state, seat)) <= shown
             assert 'data-testid="every-card"' not in page
 
 
@@ -160,7 +160,7 @@ def test_until_the_last_step_each_point_of_view_sees_only_what_it_saw_then(game)
     seat_count = room.seats.count()
     moves = room.match.moves
     steps = range(0, moves, max(1, moves // 15))
-    _views_seen(room, steps, [replays.SPECTATOR, *map(str, range(seat_count))])
+    _views_seen(room, steps, [replay.SPECTATOR, *map(str, range(seat_count))])
 
 
 def test_a_court_piece_caller_sees_the_trump_card_face_down_and_the_others_do_not():
@@ -169,10 +169,10 @@ def test_a_court_piece_caller_sees_the_trump_card_face_down_and_the_others_do_no
     room = play_until(hidden_court_piece(), lambda room: room.match.moves >= 30)
     lifecycle.do_end_match(room.pk, "Ended for the test.")
     room = fresh(room)
-    _views_seen(room, range(0, 30, 2), [replays.SPECTATOR, "0", "1", "2", "3"])
-    laid = next(step for n in range(30) if (step := replays.step(room, room.match, 4, n)).state["face_down"])
+    _views_seen(room, range(0, 30, 2), [replay.SPECTATOR, "0", "1", "2", "3"])
+    laid = next(step for n in range(30) if (step := replay.step(room, room.match, 4, n)).state["face_down"])
     caller, face_down = laid.state["caller"], laid.state["face_down"]
-    for value in [replays.SPECTATOR, "0", "1", "2", "3"]:
+    for value in [replay.SPECTATOR, "0", "1", "2", "3"]:
         page = replay_page(room, step=laid.number, seat=value).content.decode()
         assert (face_down in cards_on(page, "courtpiece")) == (value == str(caller)), value
 
@@ -184,7 +184,7 @@ def test_at_the_last_step_every_card_is_shown():
     lifecycle.do_end_match(room.pk, "Ended for the test.")
     room = fresh(room)
     final = room.match.state
-    page = replay_page(room, step=room.match.moves, seat=replays.SPECTATOR).content.decode()
+    page = replay_page(room, step=room.match.moves, seat=replay.SPECTATOR).content.decode()
     assert 'data-testid="every-card"' in page
     held = {card for hand in final["hands"] for card in hand}
     assert held and held <= cards_on(page, "courtpiece")

@@ -18,10 +18,10 @@ from django.db import connection
 from django.db.models import Count
 from django.utils import timezone
 
-from rooms import replays
 from rooms.actions import lifecycle, play, seating
 from rooms.gamerules import rules_for
 from rooms.models import Match, MatchAction, Room, Seat
+from rooms.replays import replay
 from rooms.store.snapshots import load_snapshot
 from tests.rooms.helpers import ANN, fresh, overdue
 
@@ -216,7 +216,7 @@ def test_every_stored_game_replays_to_its_stored_state():
     rooms = list(Room.objects.filter(match__isnull=False).select_related("match").annotate(players=Count("seats")))
     not_as_played = [
         room.code for room in rooms
-        if not replays.step(room, room.match, room.players, room.match.moves).ends_as_played
+        if not replay.step(room, room.match, room.players, room.match.moves).ends_as_played
     ]
     replayed, replayed_cpu = time.perf_counter(), time.process_time()
 

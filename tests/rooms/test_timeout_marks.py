@@ -8,11 +8,11 @@ import pytest
 from django.urls import reverse
 
 from games import core
-from rooms import replays
 from rooms.actions import lifecycle, play, seating
 from rooms.gamerules import rules_for
 from rooms.models import MatchAction, Room
 from rooms.rendering import render_table
+from rooms.replays import replay
 from rooms.store import presence
 from rooms.store.snapshots import load_snapshot
 from tests.rooms.helpers import ANN, ZED, client_for, fresh, overdue
@@ -85,12 +85,12 @@ def test_the_log_marks_the_move_a_timeout_made_on_the_table_and_in_the_replay(ga
     room = fresh(room)
     timeout = MatchAction.objects.get(match=room.match, source=MatchAction.Source.TIMEOUT)
     seats = list(room.seats.all())
-    step = replays.step(room, room.match, len(seats), timeout.number)
-    assert replays.lines(step, game, {s.index: s.name for s in seats})[0].endswith(TIME_RAN_OUT)
-    assert _marked_lines(replays.board(room, seats, step, None)) == marked
+    step = replay.step(room, room.match, len(seats), timeout.number)
+    assert replay.lines(step, game, {s.index: s.name for s in seats})[0].endswith(TIME_RAN_OUT)
+    assert _marked_lines(replay.board(room, seats, step, None)) == marked
     page = client_for(ZED).get(reverse("rooms:replay", args=[room.code]), {"step": timeout.number})
     assert page.content.decode().count(TIME_RAN_OUT) == 2  # the step's words and the log's line
-    assert replays.step(room, room.match, len(seats), room.match.moves).ends_as_played is True
+    assert replay.step(room, room.match, len(seats), room.match.moves).ends_as_played is True
 
 
 def test_a_game_stored_before_its_log_marked_timeouts_still_ends_as_played(same_game_every_run):
@@ -107,6 +107,6 @@ def test_a_game_stored_before_its_log_marked_timeouts_still_ends_as_played(same_
     assert unmarked != stored["log"]
     room.match.state = {**stored, "log": unmarked}
     room.match.save()
-    last = replays.step(room, room.match, room.seats.count(), room.match.moves)
+    last = replay.step(room, room.match, room.seats.count(), room.match.moves)
     assert last.ends_as_played is True
-    assert replays.same_state(last.state, {**stored, "log": unmarked[1:]}) is False
+    assert replay.same_state(last.state, {**stored, "log": unmarked[1:]}) is False

@@ -21,7 +21,7 @@ from games.core import (
     spanish_deck,
 )
 from rooms import fairness
-from rooms.replays import ReplayBroken, replayed, same_state
+from rooms.replays.replay import ReplayBroken, replayed, same_state
 
 SPANISH_DECK = spanish_deck()
 NEW_DECKS = {

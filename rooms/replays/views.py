@@ -1,0 +1,107 @@
+"""The pages of a game that is over: its replay, step by step, and the check of its
+deals ("Verify this deal"), each open to whoever the game is open to once it is over."""
+
+import json
+from pathlib import Path
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse
+from django.shortcuts import render
+
+from accounts.identity import current_player
+from rooms import codeguard, fairness
+from rooms.models import Match, Room
+from rooms.replays import replay, verification
+
+
+def _is_open_to(request, room: Room, seats: list) -> bool:
+    player = current_player(request)
+    return fairness.is_open_to(room.is_public, any(seat.belongs_to(player) for seat in seats), request.user.is_staff)
+
+
+FAIRNESS_SCRIPT = Path(__file__).resolve().parents[2] / "docs" / "fairness_check.py"
+
+
+def _verifiable(request, code: str) -> tuple[Room, Match, list]:
+    """The room, its match and its seats, if this viewer may check its deals now: once
+    the game is over, by anyone it is open to (``fairness.is_open_to``)."""
+    room = codeguard.room_or_404(request, code)
+    match = Match.objects.filter(room=room).first()
+    if match is None:
+        raise Http404("This room's game never started: it has no deals to check.")
+    seats = list(room.seats.all())
+    if not _is_open_to(request, room, seats):
+        raise PermissionDenied("This room is private: only its players can check its deals.")
+    if room.status not in fairness.OVER:
+        raise PermissionDenied("This game is still being played: its deals can be checked once it is over.")
+    return room, match, seats
+
+
+def verify_deals(request, code):
+    """The "Verify this deal" page: the game replayed from its seed, every shuffle checked."""
+    room, match, seats = _verifiable(request, code)
+    checked = verification.verify(room, match, len(seats))
+    return render(request, "rooms/verify.html", {
+        "room": room, "title": room.get_game_title(), "check": checked, "names": [seat.name for seat in seats],
+    })
+
+
+def verify_record(request, code):
+    """The game's draws as JSON, for docs/fairness_check.py on the player's machine."""
+    room, match, seats = _verifiable(request, code)
+    body = json.dumps(verification.record(verification.verify(room, match, len(seats))), indent=1)
+    response = HttpResponse(body + "\n", content_type="application/json")
+    response["Content-Disposition"] = f'attachment; filename="deals-{room.code}.json"'
+    return response
+
+
+def fairness_script(request):
+    """docs/fairness_check.py, to check a game's deals with Python alone."""
+    response = HttpResponse(FAIRNESS_SCRIPT.read_text(encoding="utf-8"), content_type="text/x-python; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="fairness_check.py"'
+    return response
+
+
+def _replayable(request, code: str) -> tuple[Room, Match, list]:
+    """The room, its match and its seats, if this viewer may watch its replay: once the
+    game is over, by anyone it is open to (``fairness.is_open_to``)."""
+    room = codeguard.room_or_404(request, code)
+    match = Match.objects.filter(room=room).first()
+    if match is None:
+        raise Http404("This room's game never started: there is nothing to replay.")
+    seats = list(room.seats.all())
+    if not _is_open_to(request, room, seats):
+        raise PermissionDenied("This room is private: only its players can watch its replay.")
+    if room.status not in fairness.OVER:
+        raise PermissionDenied("This game is still being played: its replay opens once it is over.")
+    return room, match, seats
+
+
+def replay_page(request, code):
+    """A finished game, step by step (``?step=N&seat=S``), recomputed from its seed and
+    moves; htmx asks for one step's fragments, a page load for the whole page."""
+    room, match, seats = _replayable(request, code)
+    own_seat = next((seat.index for seat in seats if seat.belongs_to(current_player(request))), None)
+    default_seat = replay.SPECTATOR if own_seat is None else str(own_seat)
+    try:
+        number = replay.step_number(request.GET.get("step", "0"), match.moves)
+        seat = replay.point_of_view(request.GET.get("seat", default_seat), len(seats))
+    except ValueError as error:
+        raise Http404(str(error)) from None
+    step = replay.step(room, match, len(seats), number)
+    names = {s.index: s.name for s in seats}
+    context = {
+        "room": room,
+        "title": room.get_game_title(),
+        "seats": seats,
+        "names": names,
+        "step": step,
+        "lines": replay.lines(step, room.game, names),
+        "seat": seat,
+        "spectator": replay.SPECTATOR,
+        "board": replay.board(room, seats, step, seat, match.ended_by_staff),
+        "hand": replay.hand(room.game, step.state, seat),
+        "every_card": replay.every_card(room.game, step.state) if step.is_last else None,
+        "spanish": replay.spanish_cards(room.game),
+    }
+    return render(request, "rooms/_replay_step.html" if request.htmx else "rooms/replay.html", context)
