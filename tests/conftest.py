@@ -17,7 +17,7 @@ REPOSITORY = Path(__file__).resolve().parents[1]
 # game), the coins it moves and the results it records — with no browser and no server.
 QUICK = (
     "tests/games/",
-    "tests/rooms/test_services.py",
+    "tests/rooms/test_actions.py",
     "tests/rooms/test_changes.py",
     "tests/rooms/test_tasks.py",
     "tests/rooms/test_host_start.py",

@@ -2,7 +2,9 @@
 Django; the site's wiring, its pages, the games' tables, rooms, leaderboard, accounts,
 games and the plumbing import downwards only; no app imports the tooling; accounts
 imports no game; no game's table imports another's; no app's modules, nor the
-tooling's, import each other in a cycle; the follow-ups import neither the tasks nor
+tooling's, import each other in a cycle; rooms' jobs import downwards only (its wiring,
+the pages and the socket, the actions, the push, the rendering, the Redis store), and
+so do the modules of each of its packages; the follow-ups import neither the tasks nor
 the actions) are kept by the code as it stands."""
 
 import subprocess
@@ -18,4 +20,4 @@ def test_the_import_contracts_are_kept():
         cwd=ROOT, capture_output=True, text=True, timeout=120,
     )
     assert lint.returncode == 0, lint.stdout + lint.stderr
-    assert "Contracts: 7 kept, 0 broken." in lint.stdout
+    assert "Contracts: 13 kept, 0 broken." in lint.stdout

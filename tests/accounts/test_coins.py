@@ -18,7 +18,7 @@ from accounts.identity import Player
 from accounts.models import AppendOnlyError, Bank, LedgerEntry, User, Wallet
 from rooms import table_coins
 from rooms.models import Room, Seat
-from tests.rooms.test_services import _race
+from tests.rooms.test_actions import _race
 
 pytestmark = pytest.mark.django_db
 

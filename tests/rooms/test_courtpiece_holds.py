@@ -16,8 +16,8 @@ from rooms.actions import lifecycle, seating
 from rooms.errors import RoomError
 from rooms.models import Room
 from tests.rooms.helpers import ANN, BEA, client_for
+from tests.rooms.test_actions import _race
 from tests.rooms.test_courtpiece_coins import account, staff_sets
-from tests.rooms.test_services import _race
 
 pytestmark = pytest.mark.django_db
 
