@@ -21,7 +21,7 @@ application = ProxyHeadersMiddleware(
         {
             "http": django_asgi_app,
             "lifespan": lifespan,
-            # No session middleware: the room's socket reads its session itself (rooms/consumers.py).
+            # No session middleware: the room's socket reads its session itself (rooms/live/consumers.py).
             "websocket": SameOriginValidator(CookieMiddleware(URLRouter(websocket_urlpatterns))),
         }
     ),

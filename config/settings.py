@@ -187,7 +187,7 @@ CHANNEL_LAYERS = {
     "default": {
         "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
         # One host, the writers' own Redis: they publish announcements there themselves
-        # (rooms/layerwire.py), under this prefix.
+        # (rooms/push/layerwire.py), under this prefix.
         "CONFIG": {"hosts": [REDIS_URL], "prefix": "asgi"},
     }
 }

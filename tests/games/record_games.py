@@ -8,7 +8,7 @@ change of the rules is meant to change how games play::
 
     .venv/bin/python -m tests.games.record_games
 
-Each game is played as the rooms play it (``rooms/replays.py`` replays it the same
+Each game is played as the rooms play it (``rooms/replays/replay.py`` replays it the same
 way): the engine's ``start(players, options, seed=...)``, then ``apply`` for one seat
 awaited at a time, with the moves chosen by a seeded ``random.Random`` among the seat's
 legal actions or, now and then, the timeout's ``default_action``. Every table is

@@ -3,7 +3,7 @@
 ``fixtures/recorded_games.json`` (written by ``tests/games/record_games.py``) holds
 games of every game and table: how each was started, its moves, a hash of the state at
 the deal and after every move, and its last state. Each is started again from its seed
-and given its moves through today's engine, as ``rooms/replays.py`` replays a stored
+and given its moves through today's engine, as ``rooms/replays/replay.py`` replays a stored
 game: every state must hash the same, and the last must be the recorded one.
 
 The games were recorded before the states' keys were full words: each state replayed
