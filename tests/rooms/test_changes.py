@@ -91,15 +91,20 @@ def test_play_again_makes_two_changes_the_next_room_first(sent):
     assert [with_ratings(change.snapshot) for change in sent] == [load_snapshot(following.pk), load_snapshot(room.pk)]
 
 
-def test_a_move_reads_no_rating_under_the_lock_and_its_stored_version_shows_them(django_capture_on_commit_callbacks):
-    """Cora (an account) plays with seven guests: a move's transaction reads no rating;
-    once it commits, the version stored shows Cora's, as the database has it."""
+def _coras_full_table() -> tuple[Room, tuple[Player, ...]]:
+    """Cora (an account) and seven guests at a table that has started."""
     cora = _account("cora")
     people = (cora, *PEOPLE[1:])
     room = create(cora)
     for person in people[1:]:
         seating.do_join(room.pk, person)
-    room = fresh(room)
+    return fresh(room), people
+
+
+def test_a_move_reads_no_rating_under_the_lock_and_its_stored_version_shows_them(django_capture_on_commit_callbacks):
+    """Cora (an account) plays with seven guests: a move's transaction reads no rating;
+    once it commits, the version stored shows Cora's, as the database has it."""
+    room, people = _coras_full_table()
     seat = actor(room)
     with CaptureQueriesContext(connection) as queries, django_capture_on_commit_callbacks() as callbacks:
         play.do_act(room.pk, _at(room, seat, people), ENGINE.legal_actions(room.match.state, seat)[0], room.version)
@@ -115,12 +120,7 @@ def test_a_move_whose_ratings_fail_to_load_after_the_commit_is_still_announced(
 ):
     """The database fails as the ratings are read after Cora's table's move commits: the
     move stays made and its version is stored and announced, without the ratings."""
-    cora = _account("cora")
-    people = (cora, *PEOPLE[1:])
-    room = create(cora)
-    for person in people[1:]:
-        seating.do_join(room.pk, person)
-    room = fresh(room)
+    room, people = _coras_full_table()
     seat = actor(room)
     with django_capture_on_commit_callbacks() as callbacks:
         play.do_act(room.pk, _at(room, seat, people), ENGINE.legal_actions(room.match.state, seat)[0], room.version)
