@@ -45,7 +45,6 @@ INSTALLED_APPS = [
     "django_htmx",
     "axes",
     "accounts",
-    "games",
     "rooms",
     "leaderboard",
     # How each game's table looks on the site (rooms.tablehomes).

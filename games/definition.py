@@ -157,7 +157,7 @@ def place_scores(outcome: Mapping[str, Any] | None, players: int) -> list[float]
 @dataclass(frozen=True)
 class SelfPlay:
     """How bots play the game alone, off the site: the tournaments
-    (``games/simulate.py``, ``manage.py simulate``) and the benchmarks
+    (``games/simulate.py``, ``python -m tooling simulate``) and the benchmarks
     (``python -m tooling bench``)."""
 
     # A game stopped after this many decisions counts as unfinished (rule players can

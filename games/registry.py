@@ -14,7 +14,7 @@ from games.disunyer import definition as disunyer
 
 GAMES: tuple[GameDefinition, ...] = (disunyer.GAME, dayous.GAME, courtpiece.GAME)
 
-# What the tournaments (``manage.py simulate --bots``, docs/bots.md) call each level's
+# What the tournaments (``python -m tooling simulate --bots``, docs/bots.md) call each level's
 # bot: by how it plays.
 TOURNAMENT_KINDS = MappingProxyType({"easy": "random", "normal": "rule", "strong": "strong"})
 

@@ -1,5 +1,5 @@
 """Bot self-play and tournaments: many games, one summary. Pure Python, used by
-`manage.py simulate` and `python -m tooling bench`.
+`python -m tooling simulate` and `python -m tooling bench`.
 
 Tournaments are played as *duplicate deals*: every deal (seed) is replayed once per
 rotation of the bot kinds over the seats, so each kind sits in every position with

@@ -1,6 +1,6 @@
 """Fit a bot level's fixed rating from bot tournaments (``manage.py fit_bot_ratings``).
 
-The tournament is played like ``manage.py simulate`` (games/simulate.py: duplicate
+The tournament is played like ``python -m tooling simulate`` (games/simulate.py: duplicate
 deals, every rotation of the kinds over the seats) and keeps each game's places. The
 level's mu is then the maximum a posteriori of the Plackett–Luce likelihood that
 OpenSkill's updates approximate — the same team strengths ``mu / c``, the same ``c``

@@ -1,7 +1,7 @@
 """`python manage.py fit_bot_ratings`: the bot levels' fixed ratings, fitted from tournaments.
 
 For each game it plays the normal (rule) bot against the easy (random) one and against
-the strong (search) one, as ``manage.py simulate`` does, and prints each level's fitted
+the strong (search) one, as ``python -m tooling simulate`` does, and prints each level's fitted
 mu and ± as JSON (leaderboard/botfit.py); the mus go into the game's definition
 (games/<game>/definition.py, ``bot_ratings``). See docs/ratings.md for the runs behind
 the figures there.

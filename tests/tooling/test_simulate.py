@@ -3,9 +3,11 @@ import json
 import pytest
 from django.core.management import CommandError, call_command
 
+from tooling.commands.simulate import Command as SimulateCommand
+
 
 def run_simulate(capsys, *args):
-    call_command("simulate", *args)
+    call_command(SimulateCommand(), *args)
     return json.loads(capsys.readouterr().out)
 
 
@@ -23,11 +25,11 @@ def test_simulate_disunyer_prints_one_json_summary(capsys, mode):
 
 def test_simulate_refuses_bad_arguments():
     with pytest.raises(CommandError, match="Unknown bot kind"):
-        call_command("simulate", "disunyer", "--bots", "genius")
+        call_command(SimulateCommand(), "disunyer", "--bots", "genius")
     with pytest.raises(CommandError, match="mode"):
-        call_command("simulate", "disunyer", "--mode", "blitz")
+        call_command(SimulateCommand(), "disunyer", "--mode", "blitz")
     with pytest.raises(CommandError, match="at least 1"):
-        call_command("simulate", "disunyer", "--games", "0")
+        call_command(SimulateCommand(), "disunyer", "--games", "0")
 
 
 def test_simulate_dayous_counts_how_often_each_kind_was_the_dayous(capsys):
