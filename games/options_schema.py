@@ -90,6 +90,15 @@ class Choice(Option):
         return bool(self.lobby) and (known is None or known.listed)
 
     @property
+    def accepted_words(self) -> str:
+        return either([value.label for value in self.offered])
+
+    @property
+    def default_words(self) -> str:
+        known = self.value_of(self.default)
+        return known.label if known else str(self.default)
+
+    @property
     def offered(self) -> tuple[Value, ...]:
         """The values in the order the create form offers them: the default first."""
         return tuple(sorted(self.values, key=lambda value: value.value != self.default))
@@ -107,6 +116,14 @@ class WholeNumber(Option):
     def accepts(self, value: Any) -> bool:
         return core.is_whole_number(value) and self.low <= value <= self.high
 
+    @property
+    def accepted_words(self) -> str:
+        return f"{self.low:,} to {self.high:,} {self.unit}"
+
+    @property
+    def default_words(self) -> str:
+        return f"{self.default:,} {self.unit}"
+
 
 @dataclass(frozen=True, kw_only=True)
 class Switch(Option):
@@ -119,6 +136,14 @@ class Switch(Option):
     def accepts(self, value: Any) -> bool:
         return type(value) is bool
 
+    @property
+    def accepted_words(self) -> str:
+        return "On or off"
+
+    @property
+    def default_words(self) -> str:
+        return "On" if self.default else "Off"
+
 
 @dataclass(frozen=True, kw_only=True)
 class PlayerCount:
@@ -129,6 +154,14 @@ class PlayerCount:
     high: int
     default: int
     help_text: str = ""
+
+    @property
+    def accepted_words(self) -> str:
+        return f"{self.low} to {self.high} players"
+
+    @property
+    def default_words(self) -> str:
+        return f"{self.default} players"
 
 
 AnyOption = Choice | WholeNumber | Switch

@@ -84,3 +84,26 @@ def test_every_line_of_the_document_shows_on_the_page(client, slug):
     page_text = " ".join("".join(rules_page(client, slug).text).split())
     missing = [line for line in document_lines(slug) if words_of(line) not in page_text]
     assert missing == []
+
+
+def _table_options(client, slug: str) -> str:
+    page = client.get(reverse("rules", args=[slug])).content.decode()
+    start = page.index('data-testid="table-options"')
+    return html.unescape(page[start:page.index("</section>", start)])
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.slug)
+def test_the_table_options_listed_are_the_games_schema(client, game):
+    """Below the rules, each option the create form asks, with what it may be and its
+    default, in the schema's words."""
+    listed = " ".join(_table_options(client, game.slug).split())
+    for option in game.options.options:
+        assert f"<dt>{option.label}</dt>" in listed
+        assert f"{option.accepted_words}; {option.default_words} unless chosen otherwise." in listed
+
+
+def test_court_piece_lists_its_bet_and_clock_ranges(client):
+    listed = " ".join(_table_options(client, "courtpiece").split())
+    assert "<dt>Bet</dt> <dd>25 to 1,000 coins; 100 coins unless chosen otherwise." in listed
+    assert "<dt>Seconds per move</dt> <dd>5 to 30 seconds; 15 seconds unless chosen otherwise." in listed
+    assert "<dt>6-point win</dt> <dd>On or off; Off unless chosen otherwise." in listed
