@@ -210,6 +210,9 @@ class GameDefinition:
     stakes: Stakes | None = None
     leaderboard: Leaderboard = field(default_factory=Leaderboard)
     self_play: SelfPlay = field(default_factory=SelfPlay)
+    # Keys its stored states had before they took full words, and today's name of each
+    # (rooms migration 0010 renames them). History: never edited.
+    former_state_keys: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     @property
     def plays_for_coins(self) -> bool:

@@ -115,4 +115,14 @@ GAME = GameDefinition(
         bench_playouts=100,
         bench_rated_bots=("easy",),
     ),
+    former_state_keys=MappingProxyType({
+        "opts": "options",
+        "fd": "face_down",
+        "tlead": "trick_leader",
+        "tdown": "trick_face_down",
+        "tpow": "trick_trump_from",
+        "ntrick": "tricks_played",
+        "prev": "streak_winner",
+        "prev_ace": "streak_ace",
+    }),
 )

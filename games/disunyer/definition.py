@@ -64,4 +64,5 @@ GAME = GameDefinition(
         quick_bench_tables=3,
         bench_rated_bots=("normal", "strong"),
     ),
+    former_state_keys=MappingProxyType({"n": "players", "seq": "round_order", "pos": "position", "nlog": "logged"}),
 )

@@ -1,27 +1,17 @@
 """Stored game states take the engines' full-word keys (Disunyer's ``n`` is ``players``,
 Court Piece's ``fd`` is ``face_down``, …); reversed, they take the short keys again.
 
-The key names are written out here, not read from the engines: a migration keeps
-rewriting what it rewrote the day it was written. ``new_shape`` and ``old_shape`` are
-what it does to one state (tests/games/test_recorded_games.py replays the games
+Each game declares the keys its states had before (``GameDefinition.former_state_keys``,
+history that is never edited), so this names no game. ``new_shape`` and ``old_shape``
+are what it does to one state (tests/games/test_recorded_games.py replays the games
 recorded in the old shape through them).
 """
 
 from django.db import migrations
 
-RENAMED = {
-    "disunyer": {"n": "players", "seq": "round_order", "pos": "position", "nlog": "logged"},
-    "courtpiece": {
-        "opts": "options",
-        "fd": "face_down",
-        "tlead": "trick_leader",
-        "tdown": "trick_face_down",
-        "tpow": "trick_trump_from",
-        "ntrick": "tricks_played",
-        "prev": "streak_winner",
-        "prev_ace": "streak_ace",
-    },
-}
+from games import registry
+
+RENAMED = {game.slug: dict(game.former_state_keys) for game in registry.GAMES if game.former_state_keys}
 BATCH = 500
 
 
