@@ -55,5 +55,11 @@ def table_home(slug: str) -> TableHome:
 
 
 def template_globals() -> dict[str, Callable[..., Any]]:
-    """The functions the registered tables' partials call, each by its name."""
-    return {name: function for home in HOMES.values() for name, function in home.template_globals.items()}
+    """The functions the registered tables' partials call, each by its name: one
+    environment holds them all, so two tables may not give one name two functions."""
+    functions: dict[str, Callable[..., Any]] = {}
+    for home in HOMES.values():
+        for name, function in home.template_globals.items():
+            if functions.setdefault(name, function) is not function:
+                raise ValueError(f"Two tables' partials call different functions {name!r}.")
+    return functions

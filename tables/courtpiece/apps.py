@@ -8,11 +8,12 @@ class CourtPieceTableConfig(AppConfig):
     verbose_name = "Court Piece's table"
 
     def ready(self):
+        from games.courtpiece.definition import GAME
         from rooms.tablehomes import TableHome, register
         from tables.courtpiece import formatting, presenter
 
         register(TableHome(
-            slug="courtpiece", public=presenter.public, private=presenter.private,
+            slug=GAME.slug, public=presenter.public, private=presenter.private,
             stylesheets=("courtpiece/courtpiece.css",),
             template_globals=MappingProxyType({"cp_card": formatting.cp_card}),
         ))

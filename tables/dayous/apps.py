@@ -8,12 +8,13 @@ class DayousTableConfig(AppConfig):
     verbose_name = "Dayous's table"
 
     def ready(self):
+        from games.dayous.definition import GAME
         from rooms.tablehomes import TableHome, register
         from tables.dayous import formatting, presenter
         from tables.dayous.phrases import PHRASES
 
         register(TableHome(
-            slug="dayous", public=presenter.public, private=presenter.private,
+            slug=GAME.slug, public=presenter.public, private=presenter.private,
             scripts=("dayous/dayous.js",), stylesheets=("dayous/dayous.css",), phrases=PHRASES,
             template_globals=MappingProxyType({"move_face": formatting.move_face, "is_trump": formatting.is_trump}),
         ))

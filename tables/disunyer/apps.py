@@ -6,10 +6,11 @@ class DisunyerTableConfig(AppConfig):
     verbose_name = "Disunyer's table"
 
     def ready(self):
+        from games.disunyer.definition import GAME
         from rooms.tablehomes import TableHome, register
         from tables.disunyer import presenter
 
         register(TableHome(
-            slug="disunyer", public=presenter.public, private=presenter.private,
+            slug=GAME.slug, public=presenter.public, private=presenter.private,
             stylesheets=("disunyer/disunyer.css",),
         ))

@@ -21,6 +21,16 @@ def test_every_game_has_a_table_home():
     assert set(tablehomes.HOMES) == set(registry.slugs())
 
 
+def test_two_tables_may_not_give_one_name_two_functions(monkeypatch):
+    """Every table's partials share one Jinja2 environment: a name is one function."""
+    first, second = tablehomes.HOMES["dayous"], tablehomes.HOMES["courtpiece"]
+    assert set(tablehomes.template_globals()) >= set(first.template_globals) | set(second.template_globals)
+    clashing = dataclasses.replace(second, template_globals={**second.template_globals, "move_face": len})
+    monkeypatch.setitem(tablehomes.HOMES, "courtpiece", clashing)
+    with pytest.raises(ValueError, match="different functions 'move_face'"):
+        tablehomes.template_globals()
+
+
 @pytest.mark.parametrize("module", sorted(TABLES_DIR.glob("*/presenter.py")), ids=lambda path: path.parent.name)
 def test_presenters_are_plain_python(module):
     """No Django in a presenter: a view goes in, plain data comes out."""
