@@ -57,6 +57,16 @@ def require_host(room: Room, seats: list[Seat], player) -> None:
         raise RoomError("Only the host can do that.")
 
 
+def hosts_waiting_room(room_id: int, player) -> tuple[Room, list[Seat]]:
+    """The room, locked, and its seats, once it is found waiting and ``player`` its host
+    (inside the caller's transaction)."""
+    room = locked_room(room_id)
+    require_waiting(room)
+    seats = seats_of(room)
+    require_host(room, seats, player)
+    return room, seats
+
+
 def seat_player(seat: Seat, player) -> None:
     seat.user_id = player.user_id
     seat.guest_id = player.guest_id or ""

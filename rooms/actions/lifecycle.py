@@ -15,11 +15,10 @@ from rooms.actions.common import (
     changed,
     close_room,
     drop_proposal,
+    hosts_waiting_room,
     locked_room,
     locking,
     pass_host,
-    require_host,
-    require_waiting,
     seat_bot,
     seat_player,
     seats_of,
@@ -94,10 +93,7 @@ def _new_code(rules) -> str:
 def do_start(room_id: int, player) -> None:
     """The host starts now; bots take the empty seats."""
     with transaction.atomic():
-        room = locked_room(room_id)
-        require_waiting(room)
-        seats = seats_of(room)
-        require_host(room, seats, player)
+        room, seats = hosts_waiting_room(room_id, player)
         if not rules_for(room.game).host_can_start:
             raise RoomError("This game starts by itself when the room is full.")
         followups.send_on_commit(changed(room, seats, *start_game(room, seats)))

@@ -2,7 +2,14 @@
 
 from django.db import transaction
 
-from rooms.actions.common import changed, locked_room, require_host, require_waiting, seats_of, swap_sitters
+from rooms.actions.common import (
+    changed,
+    hosts_waiting_room,
+    locked_room,
+    require_waiting,
+    seats_of,
+    swap_sitters,
+)
 from rooms.errors import RoomError
 from rooms.gamerules import rules_for
 from rooms.models import Room, Seat
@@ -27,10 +34,7 @@ def do_propose_partner(room_id: int, player, seat_index: int) -> None:
     """The host asks for the person at ``seat_index`` as partner; every person in the
     seats other than the host's and the partner's must accept."""
     with transaction.atomic():
-        room = locked_room(room_id)
-        require_waiting(room)
-        seats = seats_of(room)
-        require_host(room, seats, player)
+        room, seats = hosts_waiting_room(room_id, player)
         partner, others = _partner_context(room, seats)
         if room.proposal and room.proposal.get("status") == "pending":
             raise RoomError("Your proposal is still waiting for an answer.")

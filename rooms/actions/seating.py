@@ -10,9 +10,9 @@ from rooms.actions.common import (
     changed,
     close_room,
     drop_proposal,
+    hosts_waiting_room,
     locked_room,
     pass_host,
-    require_host,
     require_waiting,
     seat_bot,
     seat_player,
@@ -107,10 +107,7 @@ def _require_bot_level(level: str) -> None:
 def do_add_bot(room_id: int, player, level: str) -> None:
     _require_bot_level(level)
     with transaction.atomic():
-        room = locked_room(room_id)
-        require_waiting(room)
-        seats = seats_of(room)
-        require_host(room, seats, player)
+        room, seats = hosts_waiting_room(room_id, player)
         free = _free_seat(room, seats)
         if free is None:
             raise RoomError("Every seat is taken.")
@@ -124,10 +121,7 @@ def do_fill_with_bots(room_id: int, player, level: str) -> None:
     as any full room does (at once, or after its few seconds)."""
     _require_bot_level(level)
     with transaction.atomic():
-        room = locked_room(room_id)
-        require_waiting(room)
-        seats = seats_of(room)
-        require_host(room, seats, player)
+        room, seats = hosts_waiting_room(room_id, player)
         empty = [seat for seat in seats if seat.is_empty]
         if not empty:
             raise RoomError("Every seat is taken.")
@@ -139,10 +133,7 @@ def do_fill_with_bots(room_id: int, player, level: str) -> None:
 
 def do_remove_bot(room_id: int, player, index: int) -> None:
     with transaction.atomic():
-        room = locked_room(room_id)
-        require_waiting(room)
-        seats = seats_of(room)
-        require_host(room, seats, player)
+        room, seats = hosts_waiting_room(room_id, player)
         if not 0 <= index < len(seats) or not seats[index].is_bot:
             raise RoomError("There is no bot in that seat.")
         _empty(seats[index])
