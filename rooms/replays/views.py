@@ -2,6 +2,7 @@
 deals ("Verify this deal"), each open to whoever the game is open to once it is over."""
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 
 from django.core.exceptions import PermissionDenied
@@ -22,24 +23,45 @@ def _is_open_to(request, room: Room, seats: list) -> bool:
 FAIRNESS_SCRIPT = Path(__file__).resolve().parents[2] / "docs" / "fairness_check.py"
 
 
-def _verifiable(request, code: str) -> tuple[Room, Match, list]:
-    """The room, its match and its seats, if this viewer may check its deals now: once
-    the game is over, by anyone it is open to (``fairness.is_open_to``)."""
+@dataclass(frozen=True)
+class Refusals:
+    """What a page of a finished game says to a viewer who may not see it yet."""
+
+    never_started: str
+    private: str
+    still_playing: str
+
+
+VERIFYING = Refusals(
+    "This room's game never started: it has no deals to check.",
+    "This room is private: only its players can check its deals.",
+    "This game is still being played: its deals can be checked once it is over.",
+)
+REPLAYING = Refusals(
+    "This room's game never started: there is nothing to replay.",
+    "This room is private: only its players can watch its replay.",
+    "This game is still being played: its replay opens once it is over.",
+)
+
+
+def _finished_game(request, code: str, refusals: Refusals) -> tuple[Room, Match, list]:
+    """The room, its match and its seats, if this viewer may see its finished game now:
+    once the game is over, by anyone it is open to (``fairness.is_open_to``)."""
     room = codeguard.room_or_404(request, code)
     match = Match.objects.filter(room=room).first()
     if match is None:
-        raise Http404("This room's game never started: it has no deals to check.")
+        raise Http404(refusals.never_started)
     seats = list(room.seats.all())
     if not _is_open_to(request, room, seats):
-        raise PermissionDenied("This room is private: only its players can check its deals.")
+        raise PermissionDenied(refusals.private)
     if room.status not in fairness.OVER:
-        raise PermissionDenied("This game is still being played: its deals can be checked once it is over.")
+        raise PermissionDenied(refusals.still_playing)
     return room, match, seats
 
 
 def verify_deals(request, code):
     """The "Verify this deal" page: the game replayed from its seed, every shuffle checked."""
-    room, match, seats = _verifiable(request, code)
+    room, match, seats = _finished_game(request, code, VERIFYING)
     checked = verification.verify(room, match, len(seats))
     return render(request, "rooms/verify.html", {
         "room": room, "title": room.get_game_title(), "check": checked, "names": [seat.name for seat in seats],
@@ -48,7 +70,7 @@ def verify_deals(request, code):
 
 def verify_record(request, code):
     """The game's draws as JSON, for docs/fairness_check.py on the player's machine."""
-    room, match, seats = _verifiable(request, code)
+    room, match, seats = _finished_game(request, code, VERIFYING)
     body = json.dumps(verification.record(verification.verify(room, match, len(seats))), indent=1)
     response = HttpResponse(body + "\n", content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="deals-{room.code}.json"'
@@ -62,25 +84,10 @@ def fairness_script(request):
     return response
 
 
-def _replayable(request, code: str) -> tuple[Room, Match, list]:
-    """The room, its match and its seats, if this viewer may watch its replay: once the
-    game is over, by anyone it is open to (``fairness.is_open_to``)."""
-    room = codeguard.room_or_404(request, code)
-    match = Match.objects.filter(room=room).first()
-    if match is None:
-        raise Http404("This room's game never started: there is nothing to replay.")
-    seats = list(room.seats.all())
-    if not _is_open_to(request, room, seats):
-        raise PermissionDenied("This room is private: only its players can watch its replay.")
-    if room.status not in fairness.OVER:
-        raise PermissionDenied("This game is still being played: its replay opens once it is over.")
-    return room, match, seats
-
-
 def replay_page(request, code):
     """A finished game, step by step (``?step=N&seat=S``), recomputed from its seed and
     moves; htmx asks for one step's fragments, a page load for the whole page."""
-    room, match, seats = _replayable(request, code)
+    room, match, seats = _finished_game(request, code, REPLAYING)
     own_seat = next((seat.index for seat in seats if seat.belongs_to(current_player(request))), None)
     default_seat = replay.SPECTATOR if own_seat is None else str(own_seat)
     try:
