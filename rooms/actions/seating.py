@@ -145,11 +145,16 @@ def do_remove_bot(room_id: int, player, index: int) -> None:
 def adopt_guest_seats(guest_id: str, user) -> list[str]:
     """Give a guest's seats in unfinished rooms to the account they just made or logged
     into. A seat the account could not sit down in (at a table that plays for coins: twice
-    the bet) stays the guest's; the sentences returned say which and why."""
+    the bet) stays the guest's; the sentences returned say which and why. The rooms are
+    taken in the order they were made, so the earlier seats are the ones the coins back
+    (without an order, PostgreSQL returns the rows in whatever order it finds them)."""
     account = Player(name=user.username, user_id=user.pk)
-    open_rooms = Seat.objects.filter(
-        guest_id=guest_id, room__status__in=[Room.Status.WAITING, Room.Status.PLAYING]
-    ).values_list("room_id", flat=True)
+    open_rooms = (
+        Seat.objects.filter(guest_id=guest_id, room__status__in=[Room.Status.WAITING, Room.Status.PLAYING])
+        .order_by("room_id")
+        .values_list("room_id", flat=True)
+        .distinct()
+    )
     kept_by_guest = []
     for room_id in list(open_rooms):
         with transaction.atomic():
