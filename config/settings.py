@@ -58,6 +58,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -85,6 +86,7 @@ TEMPLATES = [
                 "accounts.context_processors.player",
                 "rooms.context_processors.held_coins",
                 "rooms.context_processors.game_list",
+                "django.template.context_processors.i18n",
             ],
         },
     },
@@ -242,8 +244,21 @@ PAUSE_AFTER_TRICK_MS = env_int("PAUSE_AFTER_TRICK_MS", 1500, minimum=0, maximum=
 PAUSE_AFTER_ROUND_MS = env_int("PAUSE_AFTER_ROUND_MS", 5000, minimum=0, maximum=30000)
 
 LANGUAGE_CODE = "en"
+# The languages the site speaks (docs/translating.md). Each but English has its
+# catalogue in locale/, compiled by `make install` (tooling/catalogues.py).
+LANGUAGES = [
+    ("en", "English"),
+    ("es", "Español"),
+    ("fa", "فارسی"),
+    ("ur", "اردو"),
+    ("hi", "हिन्दी"),
+    ("ru", "Русский"),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
-USE_I18N = False
+USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"

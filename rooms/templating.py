@@ -17,6 +17,7 @@ from django.template.defaultfilters import add, capfirst, pluralize
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, ngettext, npgettext, pgettext
 from jinja2 import ChainableUndefined, Environment, Undefined
 
 from games import registry
@@ -24,6 +25,7 @@ from games.core import card_name
 from rooms.fairness import is_open_to, of_snapshot
 from rooms.presenting import action_json
 from rooms.reactions import PLAYER_EMOJIS
+from rooms.speech import say
 from rooms.tablehomes import template_globals
 from rooms.templatetags import tables
 from rooms.templatetags.fairness import breakable
@@ -142,6 +144,7 @@ FILTERS = {
     "intcomma": intcomma,
     "long_name": long_name,
     "pluralize": pluralize,
+    "say": say,
     "signed": signed,
     "spanish_suit": spanish_suit,
 }
@@ -167,7 +170,10 @@ def environment(**options) -> Environment:
     # even one looked up on another that isn't there; and a partial's last line break
     # stays, as the fragments were written with it.
     options.update(undefined=ChainableUndefined, keep_trailing_newline=True)
+    options["extensions"] = [*options.get("extensions", ()), "jinja2.ext.i18n"]
     env = TableEnvironment(**options)
+    # Django's own translations, in the language active for the viewer rendered for.
+    env.install_gettext_callables(gettext, ngettext, newstyle=True, pgettext=pgettext, npgettext=npgettext)
     env.globals.update(GLOBALS)
     env.globals.update(template_globals())
     env.filters.update(FILTERS)

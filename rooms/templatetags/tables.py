@@ -15,6 +15,7 @@ from games import registry
 from games.core import SPANISH_SUIT_NAMES, TIMEOUT, card_name
 from rooms import tablehomes
 from rooms.presenting import FRENCH_PIPS
+from rooms.speech import say
 
 register = template.Library()
 
@@ -96,6 +97,9 @@ def _line(game: str, seat_names: tuple, packed_event: bytes) -> str:
 def table_home(game: str) -> tablehomes.TableHome:
     """The game's table home: its keyboard help, scripts and stylesheets (``rooms.tablehomes``)."""
     return tablehomes.table_home(game)
+
+
+register.filter("say", say)
 
 
 @register.filter
