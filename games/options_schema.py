@@ -5,26 +5,39 @@ leaderboard's modes. Pure Python."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from games import core
+from games.words import Said, Words, message, plural_message
 
 ChoiceValue = str | int | None
 
 
-def either(words: Sequence[str]) -> str:
-    """``["a", "b", "c"]`` as "a, b or c"."""
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+def either(choices: Sequence[str]) -> str:
+    """``["a", "b", "c"]`` as "a, b or c": for the refusals of options sent in code
+    (the API's, the tests'), which name the values as the code writes them."""
+    return choices[0] if len(choices) == 1 else f"{', '.join(choices[:-1])} or {choices[-1]}"
+
+
+def either_of(choices: Sequence[Words]) -> Words:
+    """Words for one of ``choices``, as the language says it ("a, b or c")."""
+    if len(choices) == 1:
+        return choices[0]
+    said = choices[0]
+    for choice in choices[1:-1]:
+        said = message("%(first)s, %(next)s", first=said, next=choice)
+    return message("%(some)s or %(last)s", some=said, last=choices[-1])
 
 
 @dataclass(frozen=True)
 class Badge:
-    """How the room header shows an option: ``words`` with ``{}`` for the value's words."""
+    """How the room header shows an option: ``words`` with ``%(value)s`` for the value's
+    words (None: the value's words alone)."""
 
     name: str  # the badge's data-testid
-    words: str = "{}"
+    words: Words | None = None
     mode: bool = False  # shown as the table's mode
 
 
@@ -33,17 +46,20 @@ class Option:
     """What every option has: a ``Choice``, a ``WholeNumber`` or a ``Switch``."""
 
     key: str  # in the stored options and the form's field
-    label: str
-    help_text: str = ""
+    label: Words
+    help_text: Words | None = None
     badge: Badge | None = None  # None: the room header does not show it
-    lobby: str = ""  # the lobby's words for it, with ``{}`` for the value's; "": not listed
+    # The lobby's words for it, with ``%(value)s`` for the value's; None: not listed.
+    # ``listed_alone``: the lobby says the value's words alone.
+    lobby: Words | None = None
+    listed_alone: bool = False
 
-    def words(self, value: Any) -> str:
+    def words(self, value: Any) -> Said:
         """The value as the room header and the lobby say it."""
-        return str(value)
+        return value if isinstance(value, int) else str(value)
 
     def listed(self, value: Any) -> bool:
-        return bool(self.lobby)
+        return bool(self.lobby or self.listed_alone)
 
 
 @dataclass(frozen=True)
@@ -51,12 +67,12 @@ class Value:
     """One of a choice's values."""
 
     value: ChoiceValue  # as the engine stores it; None: none at all ("Off")
-    label: str  # on the create form
-    short: str = ""  # in the room header, the lobby and the leaderboard; "": the label
+    label: Words  # on the create form
+    short: Words | None = None  # in the room header, the lobby and the leaderboard; None: the label
     listed: bool = True  # the lobby names it (a choice's usual value may go unsaid)
 
     @property
-    def words(self) -> str:
+    def words(self) -> Words:
         return self.short or self.label
 
 
@@ -68,8 +84,8 @@ class Choice(Option):
     values: tuple[Value, ...]
     default: ChoiceValue
     buttons: bool = False
-    missing_error: str = ""  # the form's words when none is chosen; "": the form's own
-    invalid_error: str = ""  # and for a value that is not one of them
+    missing_error: Words | None = None  # the form's words when none is chosen; None: the form's own
+    invalid_error: Words | None = None  # and for a value that is not one of them
 
     @property
     def choices(self) -> tuple[ChoiceValue, ...]:
@@ -81,22 +97,22 @@ class Choice(Option):
     def accepts(self, value: Any) -> bool:
         return self.value_of(value) is not None
 
-    def words(self, value: Any) -> str:
+    def words(self, value: Any) -> Said:
         known = self.value_of(value)
-        return known.words if known else str(value)
+        return known.words if known else super().words(value)
 
     def listed(self, value: Any) -> bool:
         known = self.value_of(value)
-        return bool(self.lobby) and (known is None or known.listed)
+        return super().listed(value) and (known is None or known.listed)
 
     @property
-    def accepted_words(self) -> str:
-        return either([value.label for value in self.offered])
+    def accepted_words(self) -> Words:
+        return either_of([value.label for value in self.offered])
 
     @property
-    def default_words(self) -> str:
+    def default_words(self) -> Said:
         known = self.value_of(self.default)
-        return known.label if known else str(self.default)
+        return known.label if known else super().words(self.default)
 
     @property
     def offered(self) -> tuple[Value, ...]:
@@ -111,18 +127,20 @@ class WholeNumber(Option):
     low: int
     high: int
     default: int
-    unit: str
+    # The unit's words for a number of it, as a plural with ``%(count)s``:
+    # ``lambda count: plural_message("%(count)s coin", "%(count)s coins", count)``.
+    unit: Callable[[int], Words]
 
     def accepts(self, value: Any) -> bool:
         return core.is_whole_number(value) and self.low <= value <= self.high
 
     @property
-    def accepted_words(self) -> str:
-        return f"{self.low:,} to {self.high:,} {self.unit}"
+    def accepted_words(self) -> Words:
+        return message("%(low)s to %(high)s", low=self.low, high=self.unit(self.high))
 
     @property
-    def default_words(self) -> str:
-        return f"{self.default:,} {self.unit}"
+    def default_words(self) -> Words:
+        return self.unit(self.default)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -131,18 +149,18 @@ class Switch(Option):
 
     default: bool = False
     needs: str = ""
-    needs_error: str = ""  # the form's words when it is on without what it needs
+    needs_error: Words | None = None  # the form's words when it is on without what it needs
 
     def accepts(self, value: Any) -> bool:
         return type(value) is bool
 
     @property
-    def accepted_words(self) -> str:
-        return "On or off"
+    def accepted_words(self) -> Words:
+        return message("On or off")
 
     @property
-    def default_words(self) -> str:
-        return "On" if self.default else "Off"
+    def default_words(self) -> Words:
+        return message("On") if self.default else message("Off")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -153,15 +171,15 @@ class PlayerCount:
     low: int
     high: int
     default: int
-    help_text: str = ""
+    help_text: Words | None = None
 
     @property
-    def accepted_words(self) -> str:
-        return f"{self.low} to {self.high} players"
+    def accepted_words(self) -> Words:
+        return plural_message("%(low)s to %(count)s player", "%(low)s to %(count)s players", self.high, low=self.low)
 
     @property
-    def default_words(self) -> str:
-        return f"{self.default} players"
+    def default_words(self) -> Words:
+        return plural_message("%(count)s player", "%(count)s players", self.default)
 
 
 AnyOption = Choice | WholeNumber | Switch
@@ -199,18 +217,23 @@ class OptionsSchema:
             None,
         )
 
-    def badges(self, options: Mapping[str, Any]) -> list[tuple[Badge, str]]:
+    def badges(self, options: Mapping[str, Any]) -> list[tuple[Badge, Said]]:
         """The room header's badges for a table's options, each with its words."""
         return [
-            (option.badge, option.badge.words.format(option.words(options[option.key])))
+            (option.badge, _in(option.badge.words, option.words(options[option.key])))
             for option in self.options
             if option.badge is not None and options.get(option.key) is not None
         ]
 
-    def listed(self, options: Mapping[str, Any]) -> list[str]:
+    def listed(self, options: Mapping[str, Any]) -> list[Said]:
         """What the lobby says of a table's options: ["Rung Kaat", "bet 300"]."""
         return [
-            option.lobby.format(option.words(options[option.key]))
+            _in(option.lobby, option.words(options[option.key]))
             for option in self.options
             if options.get(option.key) is not None and option.listed(options[option.key])
         ]
+
+
+def _in(said: Words | None, value: Said) -> Said:
+    """``said`` with ``value`` for its ``%(value)s``; ``value`` alone if there is none."""
+    return value if said is None else Words(said.message, (*said.values, ("value", value)), said.plural, said.count)

@@ -59,5 +59,10 @@ class Cards:
         return ", ".join(self.cards)
 
 
+# Whatever ``rooms.speech.say`` says: a number is written as the language writes it,
+# and text (a name, a room's code) as it is.
+Said = Words | Seat | Cards | int | str
+
+
 def cards(*codes: str, spanish: bool = False) -> Cards:
     return Cards(tuple(codes), spanish)

@@ -21,11 +21,10 @@ from django.utils.translation import gettext, ngettext, npgettext, pgettext
 from jinja2 import ChainableUndefined, Environment, Undefined
 
 from games import registry
-from games.core import card_name
 from rooms.fairness import is_open_to, of_snapshot
 from rooms.presenting import action_json
 from rooms.reactions import PLAYER_EMOJIS
-from rooms.speech import say
+from rooms.speech import card_name, say
 from rooms.tablehomes import template_globals
 from rooms.templatetags import tables
 from rooms.templatetags.fairness import breakable

@@ -3,19 +3,18 @@ show cards: cards, suits, event lines. The pages' Django templates load the
 ``card`` tag and the ``at`` and ``table_home`` filters."""
 
 import functools
-import html
 import pickle
-import re
 
 from django import template
-from django.utils.html import conditional_escape, format_html
+from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext, pgettext
 
 from games import registry
-from games.core import SPANISH_SUIT_NAMES, TIMEOUT, card_name
+from games.core import TIMEOUT
 from rooms import tablehomes
 from rooms.presenting import FRENCH_PIPS
-from rooms.speech import say
+from rooms.speech import card_name, say, suit_name
 
 register = template.Library()
 
@@ -24,18 +23,22 @@ register = template.Library()
 SPANISH_PIPS = {suit: f'<span class="suit-icon pip-{suit}" aria-hidden="true"></span>' for suit in "ocsb"}
 SPANISH_RANK_LABELS = {"J": "J", "N": "Kn", "K": "K", "A": "A"}
 FRENCH_RANK_LABELS = {"T": "10"}
-SEAT_TOKEN = re.compile(r"\{seat(\d+)\}")
-FACE_DOWN_NAME = "a face-down card"
 
 
 @register.simple_tag
-@functools.lru_cache(maxsize=1024)  # a few hundred faces in all, drawn on every table's every version
 def card(code, spanish=False, small=False):
-    """A card face drawn in CSS, named for screen readers ("Queen of spades"); ``None``
-    draws a face-down card."""
+    """A card face drawn in CSS, named for screen readers ("Queen of spades") in the
+    active language; ``None`` draws a face-down card."""
+    return _card(code, spanish, small, get_language())
+
+
+@functools.lru_cache(maxsize=4096)  # a few hundred faces in six languages, drawn on every table's every version
+def _card(code, spanish, small, language):
     size = " small" if small else ""
     if not code:
-        return format_html('<span class="card back{}" role="img" aria-label="{}"></span>', size, FACE_DOWN_NAME)
+        return format_html(
+            '<span class="card back{}" role="img" aria-label="{}"></span>', size, pgettext("card", "a face-down card")
+        )
     if code in ("XR", "XB"):
         return format_html(
             '<span class="card joker{}" role="img" aria-label="{}"><span class="rank">★</span>'
@@ -52,25 +55,17 @@ def card(code, spanish=False, small=False):
     )
 
 
-TIMED_OUT = ' <span class="tag timeout">time ran out</span>'
-
-
 def event_line(event, names_and_game):
-    """A public event as a sentence, with seat tokens replaced by escaped names; a move
-    a timeout made is marked so."""
+    """A public event as a sentence in the active language, its seats' players named; a
+    move a timeout made is marked so."""
     names, game = names_and_game
-    text = _event_text(game)(event)
-    parts = []
-    last = 0
-    for match in SEAT_TOKEN.finditer(text):
-        parts.append(html.escape(text[last:match.start()]))
-        name = names.get(int(match.group(1)), f"Seat {int(match.group(1)) + 1}")
-        parts.append(f"<b>{conditional_escape(name)}</b>")
-        last = match.end()
-    parts.append(html.escape(text[last:]))
-    if text and event.get(TIMEOUT):
-        parts.append(TIMED_OUT)
-    return mark_safe("".join(parts))
+    said = _event_text(game)(event)
+    if not said:
+        return mark_safe("")
+    line = say(said, names)
+    if event.get(TIMEOUT):
+        return format_html('{} <span class="tag timeout">{}</span>', line, gettext("time ran out"))
+    return line
 
 
 def _event_text(game: str):
@@ -83,13 +78,14 @@ def log_items(events, names, game):
     part of a table's public fragment, which every version renders. A version adds an
     event or two to the log, so its other lines are the last version's, kept once made."""
     seat_names = tuple(names.items())
-    lines = (_line(game, seat_names, pickle.dumps(event)) for event in reversed(events or ()))
+    language = get_language()
+    lines = (_line(game, seat_names, pickle.dumps(event), language) for event in reversed(events or ()))
     return mark_safe("".join(f"<li>{line}</li>" for line in lines if line))
 
 
 @functools.lru_cache(maxsize=8192)
-def _line(game: str, seat_names: tuple, packed_event: bytes) -> str:
-    """An event's line, by its pickle: the same bytes are the same event."""
+def _line(game: str, seat_names: tuple, packed_event: bytes, language: str) -> str:
+    """An event's line in a language, by its pickle: the same bytes are the same event."""
     return event_line(pickle.loads(packed_event), (dict(seat_names), game))
 
 
@@ -115,4 +111,4 @@ def pip(suit, spanish=False):
 
 
 def spanish_suit(suit):
-    return SPANISH_SUIT_NAMES[suit].capitalize()
+    return suit_name(suit, spanish=True).capitalize()
