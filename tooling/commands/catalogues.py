@@ -19,7 +19,8 @@ class Command(BaseCommand):
             catalogues.compile_all()
         else:
             source = catalogues.source_catalogue()
-            found = [problem for language in catalogues.languages() for problem in catalogues.problems(language, source)]
+            languages = catalogues.languages()
+            found = [problem for language in languages for problem in catalogues.problems(language, source)]
             for problem in found:
                 self.stderr.write(str(problem))
             if found:
