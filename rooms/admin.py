@@ -3,12 +3,14 @@ nothing here is added, changed or deleted by hand. A stuck game is ended with th
 "End game" action on matches, through the one service path."""
 
 from django.contrib import admin, messages
+from django.utils.translation import gettext, gettext_lazy
 
 from plumbing.admin import ReadOnlyAdmin
 from rooms import fairness
 from rooms.actions import lifecycle
 from rooms.errors import RoomError
 from rooms.models import Match, MatchAction, Room, Seat
+from rooms.plaintext import plain
 
 
 class SeatInline(ReadOnlyAdmin, admin.TabularInline):
@@ -41,7 +43,7 @@ class MatchAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     list_select_related = ("room",)
     actions = ["end_game"]
 
-    @admin.display(description="status", ordering="room__status")
+    @admin.display(description=gettext_lazy("status"), ordering="room__status")
     def status(self, match):
         return match.room.get_status_display()
 
@@ -52,16 +54,17 @@ class MatchAdmin(ReadOnlyAdmin, admin.ModelAdmin):
             return ("state", "seed")
         return super().get_exclude(request, obj)
 
-    @admin.action(description="End game: stop the selected games where they are (they count for nobody)")
+    @admin.action(description=gettext_lazy("End game: stop the selected games where they are (they count for nobody)"))
     def end_game(self, request, queryset):
         for match in queryset.select_related("room"):
             code = match.room.code
             try:
                 lifecycle.do_end_match(match.room_id, f"Ended by staff ({request.user.username}).")
             except RoomError as error:
-                self.message_user(request, f"{code}: {error.message}", messages.WARNING)
+                refusal = gettext("%(code)s: %(refusal)s") % {"code": code, "refusal": plain(error.message)}
+                self.message_user(request, refusal, messages.WARNING)
             else:
-                self.message_user(request, f"{code}: game ended.")
+                self.message_user(request, gettext("%(code)s: game ended.") % {"code": code})
 
 
 @admin.register(MatchAction)

@@ -29,6 +29,7 @@ from channels.db import database_sync_to_async
 from django.conf import settings
 from django.http import Http404
 from django.shortcuts import render
+from django.utils.translation import gettext, gettext_lazy
 
 from accounts.identity import GUEST_ID_KEY, current_player
 from plumbing.clients import client_key
@@ -49,7 +50,7 @@ _lookups: dict[str, asyncio.Future] = {}
 class GuessingPaused(Exception):
     """The client has missed too many codes: no room is looked up for it for now."""
 
-    message = "Too many room codes tried from here. Wait a minute, then try again."
+    message = gettext_lazy("Too many room codes tried from here. Wait a minute, then try again.")
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,7 @@ def room_or_404(request, code: str) -> Room:
     """The room a page's URL names by its code (``find_room``), or a 404."""
     room = find_room(code, request)
     if room is None:
-        raise Http404("There is no room with that code.")
+        raise Http404(gettext("There is no room with that code."))
     return room
 
 

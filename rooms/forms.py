@@ -1,32 +1,68 @@
+from collections.abc import Callable
+
 from django import forms
+from django.utils.text import format_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from accounts import coins
 from games.definition import GameDefinition
 from games.options_schema import AnyOption, Choice, PlayerCount, Switch, WholeNumber
+from games.words import Said, Words, message, plural_message
 from rooms.gamerules import BOT_LEVELS
+from rooms.plaintext import plain, plain_lazily
 from rooms.table_coins import held_by
+
+BOT_LEVEL_NAMES = {
+    "easy": pgettext_lazy("bots' level", "Easy"),
+    "normal": pgettext_lazy("bots' level", "Normal"),
+    "strong": pgettext_lazy("bots' level", "Strong"),
+}
+BOX = "\x00"  # where a number's box sits among its unit's words
+
+
+def _text(said: Said | None):
+    """What a game says, as a form's text in the language of whoever is shown it."""
+    return None if said is None else plain_lazily(said)
 
 
 def _whole_number(number: WholeNumber) -> forms.IntegerField:
     """A number field that says its range under it and in its errors; its unit (points,
-    coins, seconds) is shown after the box."""
-    label, low, high, unit = number.label, number.low, number.high, number.unit
+    coins, seconds) is shown beside the box."""
+    low, high, unit = number.low, number.high, number.unit
+    whole_number = _text(message("Enter a whole number from %(low)s to %(high)s.", low=low, high=unit(high)))
     field = forms.IntegerField(
-        label=label,
+        label=_text(number.label),
         min_value=low,
         max_value=high,
         initial=number.default,
-        help_text=f"From {low:,} to {high:,} {unit}. {number.help_text}".strip(),
+        help_text=_range_and_help(number),
         error_messages={
-            "required": f"Say the {label.lower()} ({low:,} to {high:,} {unit}).",
-            "invalid": f"The {label.lower()} must be a whole number from {low:,} to {high:,} {unit}.",
-            "min_value": f"The {label.lower()} must be at least {low:,} {unit}.",
-            "max_value": f"The {label.lower()} can be at most {high:,} {unit}.",
+            "required": whole_number,
+            "invalid": whole_number,
+            "min_value": _text(message("It must be at least %(low)s.", low=unit(low))),
+            "max_value": _text(message("It can be at most %(high)s.", high=unit(high))),
         },
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
-    field.unit = unit
+    field.unit_before, field.unit = _unit_words(unit, number.default)
     return field
+
+
+def _range_and_help(number: WholeNumber):
+    said_range = _text(message("From %(low)s to %(high)s.", low=number.low, high=number.unit(number.high)))
+    if number.help_text is None:
+        return said_range
+    return format_lazy("{} {}", said_range, _text(number.help_text))
+
+
+def _unit_words(unit: Callable[[int], Words], count: int) -> tuple[str, str]:
+    """The unit's words before and after a box holding ``count`` of it, as the active
+    language puts them around a number (in English "" and "coins"). The form is made
+    for each request, in its language."""
+    said = unit(count)
+    boxed = tuple((name, BOX if name == "count" else value) for name, value in said.values)
+    before, _, after = plain(Words(said.message, boxed, said.plural, said.count)).partition(BOX)
+    return before.strip(), after.strip()
 
 
 def _choice(choice: Choice) -> forms.TypedChoiceField:
@@ -35,14 +71,14 @@ def _choice(choice: Choice) -> forms.TypedChoiceField:
     by_name = {"" if value.value is None else str(value.value): value.value for value in choice.values}
     errors = {"required": choice.missing_error, "invalid_choice": choice.invalid_error}
     return forms.TypedChoiceField(
-        label=choice.label,
-        choices=[("" if value.value is None else str(value.value), value.label) for value in choice.offered],
+        label=_text(choice.label),
+        choices=[("" if value.value is None else str(value.value), _text(value.label)) for value in choice.offered],
         coerce=by_name.__getitem__,
         required=None not in choice.choices,
         empty_value=None,
         initial="" if choice.default is None else str(choice.default),
-        help_text=choice.help_text,
-        error_messages={kind: words for kind, words in errors.items() if words},
+        help_text=_text(choice.help_text),
+        error_messages={kind: _text(words) for kind, words in errors.items() if words},
         widget=forms.RadioSelect if choice.buttons else forms.Select,
     )
 
@@ -51,10 +87,10 @@ def _switch(switch: Switch) -> forms.BooleanField:
     # static/js/room_form.js keeps a switch that needs a choice off and disabled while
     # that choice is off.
     return forms.BooleanField(
-        label=switch.label,
+        label=_text(switch.label),
         required=False,
         initial=switch.default,
-        help_text=switch.help_text,
+        help_text=_text(switch.help_text),
         widget=forms.CheckboxInput(attrs={"data-needs": switch.needs} if switch.needs else None),
     )
 
@@ -69,11 +105,11 @@ def _field(option: AnyOption) -> forms.Field:
 
 def _players(players: PlayerCount) -> forms.TypedChoiceField:
     return forms.TypedChoiceField(
-        label="Players",
+        label=gettext_lazy("Players"),
         choices=[(str(n), str(n)) for n in range(players.low, players.high + 1)],
         coerce=int,
         initial=str(players.default),
-        help_text=players.help_text,
+        help_text=_text(players.help_text),
     )
 
 
@@ -84,15 +120,18 @@ class RoomForm(forms.Form):
     created (``lifecycle.do_create_room``), with its own messages."""
 
     is_public = forms.TypedChoiceField(
-        label="Who can find it",
-        choices=[("1", "Public: listed in the lobby"), ("0", "Private: by code or link only")],
+        label=gettext_lazy("Who can find it"),
+        choices=[
+            ("1", gettext_lazy("Public: listed in the lobby")),
+            ("0", gettext_lazy("Private: by code or link only")),
+        ],
         coerce=lambda value: value == "1",
         initial="1",
         widget=forms.RadioSelect,
     )
     bot_level = forms.ChoiceField(
-        label="Bots that fill empty seats",
-        choices=[(level, level.capitalize()) for level in BOT_LEVELS],
+        label=gettext_lazy("Bots that fill empty seats"),
+        choices=[(level, BOT_LEVEL_NAMES[level]) for level in BOT_LEVELS],
         initial="normal",
     )
 
@@ -117,7 +156,7 @@ class RoomForm(forms.Form):
         cleaned = super().clean()
         switch = self.schema.unmet_need(cleaned)
         if switch is not None:
-            self.add_error(switch.key, switch.needs_error)
+            self.add_error(switch.key, _text(switch.needs_error))
         return cleaned
 
     def game_options(self) -> dict:
@@ -128,18 +167,29 @@ class RoomForm(forms.Form):
         return self.cleaned_data["players"] if self.schema.players is not None else None
 
 
-def _what_you_can_bet(balance: int, held: int, lowest: int, highest: int) -> str:
+def _coins(amount: int) -> Words:
+    return plural_message("%(count)s coin", "%(count)s coins", amount)
+
+
+def _what_you_can_bet(balance: int, held: int, lowest: int, highest: int) -> Words:
     """The creator's coins beside the bet, and the highest bet they can sit down at
     (sitting down needs twice the bet, beyond what their seats at other tables hold)."""
     free = max(balance - held, 0)
-    you_have = f"You have {coins.coins(balance)}"
+    have: Words = _coins(balance)
     if held:
-        you_have += f", {held:,} of them held for your seats at other tables"
+        # Translators: the coins in "You have %(coins)s: …", when some of them are held.
+        have = plural_message(
+            "%(coins)s, %(count)s of them held for your seats at other tables",
+            "%(coins)s, %(count)s of them held for your seats at other tables",
+            held, coins=have,
+        )
     if free < 2 * lowest:
-        return f"{you_have}: sitting down needs at least {coins.coins(2 * lowest)} free."
+        return message(
+            "You have %(coins)s: sitting down needs at least %(needed)s free.", coins=have, needed=_coins(2 * lowest)
+        )
     if free >= 2 * highest:
-        return f"{you_have}: enough for any bet."
-    return f"{you_have}: enough for a bet of up to {free // 2:,}."
+        return message("You have %(coins)s: enough for any bet.", coins=have)
+    return message("You have %(coins)s: enough for a bet of up to %(most)s.", coins=have, most=free // 2)
 
 
 class JoinByCodeForm(forms.Form):
@@ -147,14 +197,14 @@ class JoinByCodeForm(forms.Form):
         max_length=8,
         min_length=4,
         error_messages={
-            "required": "Enter a room code.",
-            "min_length": "A room code has at least 4 characters.",
-            "max_length": "A room code has at most 8 characters.",
+            "required": gettext_lazy("Enter a room code."),
+            "min_length": gettext_lazy("A room code has at least 4 characters."),
+            "max_length": gettext_lazy("A room code has at most 8 characters."),
         },
     )
 
     def clean_code(self):
         code = self.cleaned_data["code"].strip().upper()
         if not code.isalnum():
-            raise forms.ValidationError("A room code has only letters and digits.")
+            raise forms.ValidationError(gettext_lazy("A room code has only letters and digits."))
         return code

@@ -16,6 +16,7 @@ from accounts.identity import BOT_LEVEL_LABELS
 from games import registry
 from games.core import Engine
 from games.definition import Table
+from games.words import Words, plural_message
 from rooms import table_coins
 
 BOT_LEVELS = tuple(BOT_LEVEL_LABELS)
@@ -58,11 +59,14 @@ class RoomRules(Table):
         return self.bots[level]()
 
     @property
-    def code_shape(self) -> str:
+    def code_shape(self) -> Words:
         """What a room's code looks like, in words: "4 letters", "6 digits"."""
-        alphabet = self.code_alphabet
-        kind = "digits" if alphabet.isdigit() else "letters" if alphabet.isalpha() else "letters and digits"
-        return f"{self.code_length} {kind}"
+        alphabet, length = self.code_alphabet, self.code_length
+        if alphabet.isdigit():
+            return plural_message("%(count)s digit", "%(count)s digits", length)
+        if alphabet.isalpha():
+            return plural_message("%(count)s letter", "%(count)s letters", length)
+        return plural_message("%(count)s letter and digit", "%(count)s letters and digits", length)
 
     def played_by_bot(self, seat) -> bool:
         """A bot's seat, or a person's seat a stand-in bot plays after their timeouts."""

@@ -2,7 +2,9 @@ from django.conf import settings
 from django.db import models
 from django.db.models.functions import Now
 from django.utils import timezone
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from games.words import Said
 from rooms.fairness import is_open_to, new_salt
 from rooms.occupants import Occupant
 
@@ -15,36 +17,45 @@ class Room(models.Model):
     """
 
     class Status(models.TextChoices):
-        WAITING = "waiting", "Waiting for players"
-        PLAYING = "playing", "Playing"
-        FINISHED = "finished", "Finished"
-        CLOSED = "closed", "Closed"
+        WAITING = "waiting", pgettext_lazy("a room's status", "Waiting for players")
+        PLAYING = "playing", pgettext_lazy("a room's status", "Playing")
+        FINISHED = "finished", pgettext_lazy("a room's status", "Finished")
+        CLOSED = "closed", pgettext_lazy("a room's status", "Closed")
 
-    code = models.CharField(max_length=8, unique=True)
-    game = models.CharField(max_length=20, db_index=True)
-    options = models.JSONField(default=dict)
-    is_public = models.BooleanField(default=True)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True)
-    host_seat = models.PositiveSmallIntegerField(default=0)
-    version = models.PositiveIntegerField(default=1)
-    created_at = models.DateTimeField(auto_now_add=True)
-    autostart_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    code = models.CharField(gettext_lazy("code"), max_length=8, unique=True)
+    game = models.CharField(gettext_lazy("game"), max_length=20, db_index=True)
+    options = models.JSONField(gettext_lazy("options"), default=dict)
+    is_public = models.BooleanField(gettext_lazy("public"), default=True)
+    status = models.CharField(
+        gettext_lazy("status"), max_length=10, choices=Status.choices, default=Status.WAITING, db_index=True
+    )
+    host_seat = models.PositiveSmallIntegerField(gettext_lazy("host's seat"), default=0)
+    version = models.PositiveIntegerField(gettext_lazy("version"), default=1)
+    created_at = models.DateTimeField(gettext_lazy("created at"), auto_now_add=True)
+    autostart_at = models.DateTimeField(gettext_lazy("starts by itself at"), null=True, blank=True, db_index=True)
     # While waiting: when the host was last known to be connected, and when the beat's
     # sweep next looks (a host away for a while passes the host on, or the room closes).
     # The database's own defaults fill in rows written without them (by a migration).
-    host_seen_at = models.DateTimeField(default=timezone.now, db_default=Now())
-    host_check_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    host_seen_at = models.DateTimeField(gettext_lazy("host last seen at"), default=timezone.now, db_default=Now())
+    host_check_at = models.DateTimeField(gettext_lazy("host next looked for at"), null=True, blank=True, db_index=True)
     # The host who was away when the host passed on or the room closed, for its notice.
-    away_host = models.CharField(max_length=40, blank=True, default="", db_default="")
-    bot_level = models.CharField(max_length=10, default="normal")
+    away_host = models.CharField(
+        gettext_lazy("host who was away"), max_length=40, blank=True, default="", db_default=""
+    )
+    bot_level = models.CharField(gettext_lazy("bots' level"), max_length=10, default="normal")
     # The host's proposal of another partner (games with partners), before the start:
     # {"status": "pending"|"refused"|"accepted", "seat": i, "accepted": [seats],
     #  "by": seat that refused, "names": {...}} — the last one stays shown until the next.
-    proposal = models.JSONField(null=True, blank=True)
+    proposal = models.JSONField(gettext_lazy("partner proposal"), null=True, blank=True)
     # After the game: the room its players moved on to ("Play again").
-    next_room = models.ForeignKey("self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    next_room = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        verbose_name=gettext_lazy("next room"),
+    )
 
     class Meta:
+        verbose_name = gettext_lazy("room")
+        verbose_name_plural = gettext_lazy("rooms")
         indexes = [models.Index(fields=["is_public", "status", "-created_at"])]
 
     def __str__(self):
@@ -56,7 +67,7 @@ class Room(models.Model):
         return registry.definition(self.game).title
 
     @property
-    def listed_options(self) -> list[str]:
+    def listed_options(self) -> list[Said]:
         """What the lobby says of the room's options: ["Rung Kaat", "bet 300"]."""
         from games import registry
 
@@ -75,22 +86,26 @@ class Room(models.Model):
 class Seat(Occupant, models.Model):
     """A seat at a room: a person (account or guest), a bot, or empty."""
 
-    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats")
-    index = models.PositiveSmallIntegerField()
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
-    guest_id = models.CharField(max_length=32, blank=True, db_index=True)
-    name = models.CharField(max_length=40, blank=True)
-    bot_level = models.CharField(max_length=10, blank=True)
-    timeouts_in_a_row = models.PositiveSmallIntegerField(default=0)
+    room = models.ForeignKey(Room, on_delete=models.CASCADE, related_name="seats", verbose_name=gettext_lazy("room"))
+    index = models.PositiveSmallIntegerField(gettext_lazy("index"))
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, verbose_name=gettext_lazy("user")
+    )
+    guest_id = models.CharField(gettext_lazy("guest id"), max_length=32, blank=True, db_index=True)
+    name = models.CharField(gettext_lazy("name"), max_length=40, blank=True)
+    bot_level = models.CharField(gettext_lazy("bot's level"), max_length=10, blank=True)
+    timeouts_in_a_row = models.PositiveSmallIntegerField(gettext_lazy("timeouts in a row"), default=0)
     # A stand-in bot plays the seat because the game's rules keep its person out
     # (``RoomRules.on_events``; at a table that plays for coins: they could not cover the
     # bet, and the seat's rounds move no coins) until their move takes it back
     # (``RoomRules.can_play``). The database default serves rows written by code that
     # does not know the column (the previous release during a deploy, older migrations'
     # models).
-    sitting_out = models.BooleanField(default=False, db_default=False)
+    sitting_out = models.BooleanField(gettext_lazy("sitting out"), default=False, db_default=False)
 
     class Meta:
+        verbose_name = gettext_lazy("seat")
+        verbose_name_plural = gettext_lazy("seats")
         ordering = ["index"]
         constraints = [models.UniqueConstraint(fields=["room", "index"], name="rooms_seat_unique_index")]
 
@@ -101,24 +116,25 @@ class Seat(Occupant, models.Model):
 class Match(models.Model):
     """The game played at a room: the engine's state, its deadline and its history."""
 
-    room = models.OneToOneField(Room, on_delete=models.CASCADE, related_name="match")
-    state = models.JSONField()
-    seed = models.CharField(max_length=64)
+    room = models.OneToOneField(Room, on_delete=models.CASCADE, related_name="match", verbose_name=gettext_lazy("room"))
+    state = models.JSONField(gettext_lazy("state"))
+    seed = models.CharField(gettext_lazy("seed"), max_length=64)
     # Hashed with the seed into the commitment a table shows until the game is over.
-    salt = models.CharField(max_length=32, default=new_salt, editable=False)
-    started_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-    deadline = models.DateTimeField(null=True, blank=True, db_index=True)
-    bot_due_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    salt = models.CharField(gettext_lazy("salt"), max_length=32, default=new_salt, editable=False)
+    started_at = models.DateTimeField(gettext_lazy("started at"), auto_now_add=True)
+    finished_at = models.DateTimeField(gettext_lazy("finished at"), null=True, blank=True)
+    deadline = models.DateTimeField(gettext_lazy("deadline"), null=True, blank=True, db_index=True)
+    bot_due_at = models.DateTimeField(gettext_lazy("bot's move due at"), null=True, blank=True, db_index=True)
     # Until then the table stays as the last change left it, for people to read (a
     # reveal, a trick, a round's result): nobody acts; the clocks above start after it.
-    paused_until = models.DateTimeField(null=True, blank=True)
-    moves = models.PositiveIntegerField(default=0)
-    had_bots = models.BooleanField(default=False)
-    ended_by_staff = models.TextField(blank=True)
+    paused_until = models.DateTimeField(gettext_lazy("paused until"), null=True, blank=True)
+    moves = models.PositiveIntegerField(gettext_lazy("moves"), default=0)
+    had_bots = models.BooleanField(gettext_lazy("had bots"), default=False)
+    ended_by_staff = models.TextField(gettext_lazy("ended by staff"), blank=True)
 
     class Meta:
-        verbose_name_plural = "matches"
+        verbose_name = gettext_lazy("match")
+        verbose_name_plural = gettext_lazy("matches")
 
     def __str__(self):
         return f"Match at {self.room}"
@@ -128,21 +144,25 @@ class MatchAction(models.Model):
     """One applied action, in order: with the seed, these replay the game exactly."""
 
     class Source(models.TextChoices):
-        PLAYER = "player", "Player"
-        BOT = "bot", "Bot"
-        TIMEOUT = "timeout", "Timeout"
-        FORCED = "forced", "Only choice"
+        PLAYER = "player", pgettext_lazy("who made a move", "Player")
+        BOT = "bot", pgettext_lazy("who made a move", "Bot")
+        TIMEOUT = "timeout", pgettext_lazy("who made a move", "Timeout")
+        FORCED = "forced", pgettext_lazy("who made a move", "Only choice")
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="actions")
-    number = models.PositiveIntegerField()
-    seat = models.PositiveSmallIntegerField()
-    action = models.JSONField()
-    source = models.CharField(max_length=10, choices=Source.choices)
-    created_at = models.DateTimeField(auto_now_add=True)
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="actions", verbose_name=gettext_lazy("match")
+    )
+    number = models.PositiveIntegerField(gettext_lazy("number"))
+    seat = models.PositiveSmallIntegerField(gettext_lazy("seat"))
+    action = models.JSONField(gettext_lazy("action"))
+    source = models.CharField(gettext_lazy("made by"), max_length=10, choices=Source.choices)
+    created_at = models.DateTimeField(gettext_lazy("created at"), auto_now_add=True)
     # For a timeout: the deadline it was played for (how late timers fire is measured from it).
-    due_at = models.DateTimeField(null=True, blank=True)
+    due_at = models.DateTimeField(gettext_lazy("due at"), null=True, blank=True)
 
     class Meta:
+        verbose_name = gettext_lazy("match action")
+        verbose_name_plural = gettext_lazy("match actions")
         ordering = ["match", "number"]
         constraints = [models.UniqueConstraint(fields=["match", "number"], name="rooms_action_unique_number")]
 
@@ -152,10 +172,13 @@ class Unannounced(models.Model):
     neither stored nor announced, and its timers are not set. Once Redis answers, the
     beat's sweep does all three (``rooms.push.followups.announce_the_unannounced``)."""
 
-    room = models.OneToOneField(Room, on_delete=models.CASCADE, primary_key=True, related_name="+")
+    room = models.OneToOneField(
+        Room, on_delete=models.CASCADE, primary_key=True, related_name="+", verbose_name=gettext_lazy("room")
+    )
 
     class Meta:
-        verbose_name_plural = "unannounced rooms"
+        verbose_name = gettext_lazy("unannounced room")
+        verbose_name_plural = gettext_lazy("unannounced rooms")
 
     def __str__(self):
         return f"{self.room} (unannounced)"

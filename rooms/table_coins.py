@@ -13,17 +13,19 @@ import hashlib
 
 from django.db import connection
 from django.db.models import Q
+from django.utils.translation import gettext_lazy
 
 from accounts import coins
 from accounts.models import LedgerEntry
 from games import registry
 from games.definition import RoundCoins, Stakes
 from games.options_schema import WholeNumber
+from rooms.errors import Refusal
 from rooms.models import Room, Seat
 
 BET = "bet"  # the option that says what a round bets
 OPEN = (Room.Status.WAITING, Room.Status.PLAYING)
-CANNOT_COVER = "You can't cover the bet any more: a bot plays your seat, for no coins; you can watch."
+CANNOT_COVER = gettext_lazy("You can't cover the bet any more: a bot plays your seat, for no coins; you can watch.")
 
 
 def table_bet(room) -> int:
@@ -52,7 +54,7 @@ def can_sit(player, room) -> str | None:
     return coins.can_sit(player, table_bet(room), held_elsewhere(player, room))
 
 
-def can_play(player, room) -> str | None:
+def can_play(player, room) -> Refusal | None:
     """A person who can no longer cover the bet does not take their seat back."""
     return CANNOT_COVER if coins.cannot_cover(coins.balance_of(player), table_bet(room)) else None
 

@@ -4,10 +4,12 @@ from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefresh
 
 from accounts.identity import current_player
 from games import registry
+from games.words import Said, Words, message
 from plumbing.cache import UNREACHABLE
 from rooms import codeguard
 from rooms.actions import lifecycle, partners, seating
@@ -16,6 +18,7 @@ from rooms.forms import JoinByCodeForm, RoomForm
 from rooms.gamerules import rules_for
 from rooms.models import Room
 from rooms.rendering import render_table
+from rooms.speech import say
 from rooms.store import presence
 from rooms.store.snapshots import load_snapshot
 
@@ -34,13 +37,28 @@ def lobby(request):
     return render(request, template, {"rooms": rooms, "new_rooms": new_rooms, "code_shapes": _code_shapes()})
 
 
-def _code_shapes() -> list[tuple[str, list[str]]]:
-    """Each shape a room code takes, with the games whose rooms have it:
-    [("4 letters", ["Disunyer", "Dayous"]), ("6 digits", ["Court Piece"])]."""
-    shapes: dict[str, list[str]] = {}
+def _code_shapes() -> Words:
+    """Each shape a room code takes, with the games whose rooms have it: "Codes are 4
+    letters for Disunyer and Dayous; 6 digits for Court Piece."."""
+    shapes: dict[Words, list[Said]] = {}
     for game in registry.GAMES:
         shapes.setdefault(rules_for(game.slug).code_shape, []).append(game.title)
-    return list(shapes.items())
+    said = [message("%(shape)s for %(games)s", shape=shape, games=_both(titles)) for shape, titles in shapes.items()]
+    shapes_said = said[0]
+    for more in said[1:]:
+        # Translators: between two of the code shapes in "Codes are %(shapes)s.".
+        shapes_said = message("%(first)s; %(next)s", first=shapes_said, next=more)
+    return message("Codes are %(shapes)s.", shapes=shapes_said)
+
+
+def _both(items: list[Said]) -> Said:
+    """``items`` as the language lists them all: "a, b and c"."""
+    if len(items) == 1:
+        return items[0]
+    said = items[0]
+    for item in items[1:-1]:
+        said = message("%(first)s, %(next)s", first=said, next=item)
+    return message("%(some)s and %(last)s", some=said, last=items[-1])
 
 
 def _without_empty_waiting_rooms(rooms: list[Room]) -> list[Room]:
@@ -60,7 +78,7 @@ def _without_empty_waiting_rooms(rooms: list[Room]) -> list[Room]:
 
 def create(request, game):
     if registry.find(game) is None:
-        raise Http404("There is no such game.")
+        raise Http404(gettext("There is no such game."))
     player = current_player(request)
     form = RoomForm(registry.definition(game), request.POST or None, player=player)
     if request.method == "POST" and form.is_valid():
@@ -74,7 +92,7 @@ def create(request, game):
                 form.players(),
             )
         except RoomError as error:
-            form.add_error(None, error.message)
+            form.add_error(None, say(error.message))
         else:
             return redirect("rooms:room", code=room.code)
     return render(request, "rooms/create.html", {"form": form, "game": registry.definition(game)})
@@ -84,7 +102,7 @@ def join_by_code(request):
     form = JoinByCodeForm(request.GET)
     if form.is_valid() and codeguard.find_room(form.cleaned_data["code"], request):
         return redirect("rooms:room", code=form.cleaned_data["code"])
-    error = form.errors.get("code", ["There is no room with that code. Check it and try again."])[0]
+    error = form.errors.get("code", [gettext("There is no room with that code. Check it and try again.")])[0]
     messages.error(request, error)
     return redirect("rooms:lobby")
 
@@ -116,7 +134,7 @@ def _room_action(request, code, act):
     try:
         act(room.id, current_player(request))
     except RoomError as error:
-        messages.error(request, error.message)
+        messages.error(request, say(error.message))
     if request.htmx:
         return HttpResponseClientRefresh()
     return redirect("rooms:room", code=room.code)
@@ -154,7 +172,7 @@ def remove_bot(request, code):
     try:
         index = int(request.POST.get("seat", ""))
     except ValueError:
-        messages.error(request, "Choose which bot to remove.")
+        messages.error(request, gettext("Choose which bot to remove."))
         return redirect("rooms:room", code=code.upper())
     return _room_action(request, code, lambda room_id, player: seating.do_remove_bot(room_id, player, index))
 
@@ -164,7 +182,7 @@ def propose_partner(request, code):
     try:
         index = int(request.POST.get("seat", ""))
     except ValueError:
-        messages.error(request, "Choose who you want as your partner.")
+        messages.error(request, gettext("Choose who you want as your partner."))
         return redirect("rooms:room", code=code.upper())
     return _room_action(
         request, code, lambda room_id, player: partners.do_propose_partner(room_id, player, index)
@@ -186,7 +204,7 @@ def play_again(request, code):
     try:
         target = lifecycle.do_play_again(room.id, current_player(request))
     except RoomError as error:
-        messages.error(request, error.message)
+        messages.error(request, say(error.message))
         room.refresh_from_db(fields=["next_room"])
         target = room.next_room or room
     url = reverse("rooms:room", kwargs={"code": target.code})

@@ -8,9 +8,10 @@ transaction, after its last change), which returns the ``Change`` it made.
 from datetime import timedelta
 
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from accounts.identity import bot_name
-from rooms.errors import RoomError
+from rooms.errors import Refusal, RoomError
 from rooms.gamerules import HOST_AWAY_LIMIT, rules_for
 from rooms.models import Room, Seat
 from rooms.push.changes import Change, change_of
@@ -29,7 +30,7 @@ def locking(room_id: int):
 def locked_room(room_id: int) -> Room:
     room = locking(room_id).first()
     if room is None:
-        raise RoomError("There is no such room.")
+        raise RoomError(gettext_lazy("There is no such room."))
     return room
 
 
@@ -47,14 +48,14 @@ def seats_of(room: Room) -> list[Seat]:
 
 def require_waiting(room: Room) -> None:
     if room.status == Room.Status.CLOSED:
-        raise RoomError("This room was closed.")
+        raise RoomError(gettext_lazy("This room was closed."))
     if room.status != Room.Status.WAITING:
-        raise RoomError("The game has already started: you can watch it from this page.")
+        raise RoomError(gettext_lazy("The game has already started: you can watch it from this page."))
 
 
 def require_host(room: Room, seats: list[Seat], player) -> None:
     if not seats[room.host_seat].belongs_to(player):
-        raise RoomError("Only the host can do that.")
+        raise RoomError(gettext_lazy("Only the host can do that."))
 
 
 def hosts_waiting_room(room_id: int, player) -> tuple[Room, list[Seat]]:
@@ -79,7 +80,7 @@ def seat_bot(seat: Seat, level: str) -> None:
     seat.name = bot_name(level, seat.index)
 
 
-def sit_down_refusal(player, room: Room) -> str | None:
+def sit_down_refusal(player, room: Room) -> Refusal | None:
     """Why ``player`` may not sit at ``room`` under its game's sit-down rule, or None."""
     can_sit = rules_for(room.game).can_sit
     return can_sit(player, room) if can_sit is not None else None

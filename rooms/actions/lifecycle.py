@@ -6,6 +6,7 @@ import secrets
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from games import registry
 from games.core import InvalidOptions
@@ -51,17 +52,17 @@ def _new_room(
 ) -> tuple[Room, list[Seat]]:
     """A new room at its first version, with its seats (in the caller's transaction)."""
     if registry.find(game) is None:
-        raise RoomError("There is no such game.")
+        raise RoomError(gettext_lazy("There is no such game."))
     if bot_level not in BOT_LEVEL_LABELS:
-        raise RoomError("There is no such bot level.")
+        raise RoomError(gettext_lazy("There is no such bot level."))
     rules = rules_for(game)
     seat_count = rules.fixed_seats or players
     if seat_count is None:
-        raise RoomError("Choose how many players sit at the table.")
+        raise RoomError(gettext_lazy("Choose how many players sit at the table."))
     try:
         options = rules.engine.validate_options(options, seat_count)
     except InvalidOptions as error:
-        raise RoomError(str(error)) from None
+        raise RoomError(error.args[0]) from None
     now = timezone.now()
     refusal = sit_down_refusal(player, Room(game=game, options=options))
     if refusal:
@@ -87,7 +88,7 @@ def _new_code(rules) -> str:
         code = "".join(secrets.choice(rules.code_alphabet) for _ in range(rules.code_length))
         if not Room.objects.filter(code=code).exists():
             return code
-    raise RoomError("No room code is free right now; please try again.")
+    raise RoomError(gettext_lazy("No room code is free right now; please try again."))
 
 
 def do_start(room_id: int, player) -> None:
@@ -95,7 +96,7 @@ def do_start(room_id: int, player) -> None:
     with transaction.atomic():
         room, seats = hosts_waiting_room(room_id, player)
         if not rules_for(room.game).host_can_start:
-            raise RoomError("This game starts by itself when the room is full.")
+            raise RoomError(gettext_lazy("This game starts by itself when the room is full."))
         followups.send_on_commit(changed(room, seats, *start_game(room, seats)))
 
 
@@ -119,11 +120,13 @@ def do_play_again(room_id: int, player) -> Room:
     with transaction.atomic():
         room = locked_room(room_id)
         if room.status not in (Room.Status.FINISHED, Room.Status.CLOSED):
-            raise RoomError("The game is not over yet.")
+            raise RoomError(gettext_lazy("The game is not over yet."))
         seats = seats_of(room)
         mine = next((seat for seat in seats if seat.belongs_to(player)), None)
         if mine is None:
-            raise RoomError("Only the players of this game can start the next one; you can create a room.")
+            raise RoomError(
+                gettext_lazy("Only the players of this game can start the next one; you can create a room.")
+            )
         if room.next_room_id is None:
             following, first_version = _next_room(room, seats, player, mine.index)
             followups.send_on_commit(first_version)
@@ -155,7 +158,7 @@ def do_end_match(room_id: int, reason: str) -> None:
     with transaction.atomic():
         room = locked_room(room_id)
         if room.status not in (Room.Status.PLAYING, Room.Status.WAITING):
-            raise RoomError("That game is not running.")
+            raise RoomError(gettext_lazy("That game is not running."))
         fields: list[str] = []
         close_room(room, fields)
         match = getattr(room, "match", None)  # selected with the room: None while it waits

@@ -1,6 +1,7 @@
 """The host's partner: the host proposes another one, and every opponent answers."""
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy
 
 from rooms.actions.common import (
     changed,
@@ -20,7 +21,7 @@ def _partner_context(room: Room, seats: list[Seat]) -> tuple[int, list[int]]:
     rules = rules_for(room.game)
     partner = rules.partner_seat(room.host_seat, len(seats))
     if partner is None:
-        raise RoomError("In this game the host has no partner to choose.")
+        raise RoomError(gettext_lazy("In this game the host has no partner to choose."))
     others = [i for i in range(len(seats)) if i not in (room.host_seat, partner)]
     return partner, others
 
@@ -37,9 +38,9 @@ def do_propose_partner(room_id: int, player, seat_index: int) -> None:
         room, seats = hosts_waiting_room(room_id, player)
         partner, others = _partner_context(room, seats)
         if room.proposal and room.proposal.get("status") == "pending":
-            raise RoomError("Your proposal is still waiting for an answer.")
+            raise RoomError(gettext_lazy("Your proposal is still waiting for an answer."))
         if seat_index not in others or seats[seat_index].is_empty or seats[seat_index].is_bot:
-            raise RoomError("Choose a player sitting as your opponent.")
+            raise RoomError(gettext_lazy("Choose a player sitting as your opponent."))
         room.proposal = {"status": "pending", "seat": seat_index, "accepted": []}
         followups.send_on_commit(changed(room, seats, "proposal"))
 
@@ -52,13 +53,13 @@ def do_answer_partner(room_id: int, player, accept: bool) -> None:
         require_waiting(room)
         proposal = room.proposal or {}
         if proposal.get("status") != "pending":
-            raise RoomError("There is no proposal to answer.")
+            raise RoomError(gettext_lazy("There is no proposal to answer."))
         seats = seats_of(room)
         partner, others = _partner_context(room, seats)
         mine = next((seat for seat in seats if seat.belongs_to(player)), None)
         askers = _askers(seats, others)
         if mine is None or mine.index not in askers:
-            raise RoomError("Only the host's opponents answer this proposal.")
+            raise RoomError(gettext_lazy("Only the host's opponents answer this proposal."))
         chosen = proposal["seat"]
         accepted = sorted(set(proposal.get("accepted", [])) | {mine.index})
         if not accept:

@@ -9,6 +9,7 @@ from datetime import timedelta
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from accounts.coins import open_wallets
 from games.core import IllegalAction
@@ -24,7 +25,7 @@ from rooms.store import botmemory
 log = logging.getLogger(__name__)
 
 
-PAUSED = "Wait a moment: everyone is shown what just happened, then the game goes on."
+PAUSED = gettext_lazy("Wait a moment: everyone is shown what just happened, then the game goes on.")
 
 
 def start_if_full(room: Room, seats: list[Seat]) -> list[str]:
@@ -140,7 +141,7 @@ def _apply(room: Room, seat: int, action: dict, source: str) -> Change:
 def _locked_playing_room(room_id: int) -> Room:
     room = locked_room(room_id)
     if room.status != Room.Status.PLAYING:
-        raise RoomError("The game is not being played now.")
+        raise RoomError(gettext_lazy("The game is not being played now."))
     return room
 
 
@@ -158,11 +159,11 @@ def do_act(room_id: int, player, action, version) -> None:
     with transaction.atomic():
         room = _locked_playing_room(room_id)
         if version != room.version:
-            raise StaleAction("The table changed before your move arrived. Look again and choose.")
+            raise StaleAction(gettext_lazy("The table changed before your move arrived. Look again and choose."))
         seats = seats_of(room)
         mine = next((seat for seat in seats if seat.belongs_to(player)), None)
         if mine is None:
-            raise RoomError("You are watching this game, not playing in it.")
+            raise RoomError(gettext_lazy("You are watching this game, not playing in it."))
         if _paused(room.match):
             raise RoomError(PAUSED)
         if mine.timeouts_in_a_row:

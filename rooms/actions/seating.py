@@ -3,6 +3,7 @@ out, and a guest's seats handed to the account they sign up or log in with."""
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy
 
 from accounts.identity import Player
 from rooms.actions.common import (
@@ -23,6 +24,7 @@ from rooms.actions.play import start_if_full
 from rooms.errors import RoomError
 from rooms.gamerules import BOT_LEVEL_LABELS, rules_for
 from rooms.models import Room, Seat
+from rooms.plaintext import plain
 from rooms.push import followups
 from rooms.store import presence
 
@@ -37,7 +39,7 @@ def do_join(room_id: int, player) -> Seat:
         require_waiting(room)
         free = _free_seat(room, seats)
         if free is None:
-            raise RoomError("This room is full. You can watch the game as a spectator.")
+            raise RoomError(gettext_lazy("This room is full. You can watch the game as a spectator."))
         refusal = sit_down_refusal(player, room)
         if refusal:
             raise RoomError(refusal)
@@ -60,7 +62,7 @@ def do_leave(room_id: int, player) -> None:
         seats = seats_of(room)
         mine = next((seat for seat in seats if seat.belongs_to(player)), None)
         if mine is None:
-            raise RoomError("You are not seated in this room.")
+            raise RoomError(gettext_lazy("You are not seated in this room."))
         _empty(mine)
         fields: list[str] = []
         _not_full_any_more(room, fields)
@@ -101,7 +103,7 @@ def _empty(seat: Seat) -> None:
 
 def _require_bot_level(level: str) -> None:
     if level not in BOT_LEVEL_LABELS:
-        raise RoomError("There is no such bot level.")
+        raise RoomError(gettext_lazy("There is no such bot level."))
 
 
 def do_add_bot(room_id: int, player, level: str) -> None:
@@ -110,7 +112,7 @@ def do_add_bot(room_id: int, player, level: str) -> None:
         room, seats = hosts_waiting_room(room_id, player)
         free = _free_seat(room, seats)
         if free is None:
-            raise RoomError("Every seat is taken.")
+            raise RoomError(gettext_lazy("Every seat is taken."))
         seat_bot(free, level)
         free.save()
         followups.send_on_commit(changed(room, seats, *start_if_full(room, seats)))
@@ -124,7 +126,7 @@ def do_fill_with_bots(room_id: int, player, level: str) -> None:
         room, seats = hosts_waiting_room(room_id, player)
         empty = [seat for seat in seats if seat.is_empty]
         if not empty:
-            raise RoomError("Every seat is taken.")
+            raise RoomError(gettext_lazy("Every seat is taken."))
         for seat in empty:
             seat_bot(seat, level)
         Seat.objects.bulk_update(empty, ["bot_level", "name"])
@@ -135,7 +137,7 @@ def do_remove_bot(room_id: int, player, index: int) -> None:
     with transaction.atomic():
         room, seats = hosts_waiting_room(room_id, player)
         if not 0 <= index < len(seats) or not seats[index].is_bot:
-            raise RoomError("There is no bot in that seat.")
+            raise RoomError(gettext_lazy("There is no bot in that seat."))
         _empty(seats[index])
         fields: list[str] = []
         _not_full_any_more(room, fields)
@@ -165,10 +167,13 @@ def adopt_guest_seats(guest_id: str, user) -> list[str]:
                 continue  # left meanwhile
             refusal = sit_down_refusal(account, room)
             if refusal:
-                kept_by_guest.append(
-                    f"Your seat in {rules_for(room.game).title} room {room.code} stays with your guest name, "
-                    f"{guest_seats[0].name}. {refusal}"
-                )
+                kept = gettext("Your seat in %(game)s room %(code)s stays with your guest name, %(name)s. %(refusal)s")
+                kept_by_guest.append(kept % {
+                    "game": plain(rules_for(room.game).title),
+                    "code": room.code,
+                    "name": guest_seats[0].name,
+                    "refusal": plain(refusal),
+                })
                 continue
             for seat in guest_seats:
                 seat_player(seat, account)

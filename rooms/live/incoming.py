@@ -19,7 +19,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeGuard
 
-from rooms.errors import RoomError
+from django.utils.translation import gettext_lazy
+
+from rooms.errors import Refusal, RoomError
 
 MAX_MESSAGE_CHARS = 4096
 # Containers nested at most this deep: a message with htmx's HEADERS is 2 deep, an
@@ -27,12 +29,12 @@ MAX_MESSAGE_CHARS = 4096
 MAX_DEPTH = 4
 _VERSION = re.compile(r"[0-9]{1,18}")
 
-NOT_TEXT = "That message is too large or not text."
-NOT_JSON = "That message is not valid JSON."
-NOT_UNDERSTOOD = "That message is not understood."
-MALFORMED_MOVE = "That move is malformed."
-NOT_HERE = "You can't send that here."
-OVER_BUDGET = "Too many messages at once: wait a few seconds, then try again."
+NOT_TEXT = gettext_lazy("That message is too large or not text.")
+NOT_JSON = gettext_lazy("That message is not valid JSON.")
+NOT_UNDERSTOOD = gettext_lazy("That message is not understood.")
+MALFORMED_MOVE = gettext_lazy("That move is malformed.")
+NOT_HERE = gettext_lazy("You can't send that here.")
+OVER_BUDGET = gettext_lazy("Too many messages at once: wait a few seconds, then try again.")
 
 BUDGET_SECONDS = 20
 # Messages per window: for a seated player, a spectator, and a socket without a session
@@ -139,7 +141,7 @@ _READERS: dict[str, Callable[[dict], Message]] = {
 }
 
 
-def _json(text: str, refusal: str):
+def _json(text: str, refusal: Refusal):
     """``text`` as JSON with finite numbers, nested at most ``MAX_DEPTH`` deep; else
     ``RoomError(refusal)``."""
     try:

@@ -12,12 +12,14 @@ import json
 from collections import deque
 from dataclasses import dataclass
 
-from django.utils.html import format_html
+from django.utils.translation import gettext, ngettext
 
 from games.core import TIMEOUT, CardDeck, EveryCard, IllegalAction
+from games.words import Seat, message
 from rooms.gamerules import rules_for
 from rooms.models import MatchAction
 from rooms.rendering import _context as table_context
+from rooms.speech import say
 from rooms.store.presence import NOBODY
 from rooms.store.snapshots import SeatInfo, Snapshot
 from rooms.tablehomes import table_home
@@ -98,7 +100,13 @@ def step_number(value: str, moves: int) -> int:
     anything but a whole number from 0 to ``moves``."""
     if value.isascii() and value.isdigit() and int(value) <= moves:
         return int(value)
-    raise ValueError(f"This game has {moves} moves: choose a step from 0 to {moves}.")
+    raise ValueError(
+        ngettext(
+            "This game has %(count)s move: choose a step from 0 to %(count)s.",
+            "This game has %(count)s moves: choose a step from 0 to %(count)s.",
+            moves,
+        ) % {"count": moves}
+    )
 
 
 def lines(step_: Step, game: str, names: dict[int, str]) -> list[str]:
@@ -107,7 +115,7 @@ def lines(step_: Step, game: str, names: dict[int, str]) -> list[str]:
     told = [line for event in step_.events if (line := event_line(event, (names, game)))]
     if told or step_.seat is None:
         return told
-    return [format_html("<b>{}</b> moved.", names.get(step_.seat, f"Seat {step_.seat + 1}"))]
+    return [say(message("%(name)s moved.", name=Seat(step_.seat)), names)]
 
 
 def point_of_view(value: str, seat_count: int) -> int | None:
@@ -117,7 +125,8 @@ def point_of_view(value: str, seat_count: int) -> int | None:
         return None
     if value.isascii() and value.isdigit() and int(value) < seat_count:
         return int(value)
-    raise ValueError(f'Choose a seat from 0 to {seat_count - 1}, or "{SPECTATOR}".')
+    choose = gettext('Choose a seat from 0 to %(last)s, or "%(spectator)s".')
+    raise ValueError(choose % {"last": seat_count - 1, "spectator": SPECTATOR})
 
 
 def _step_snapshot(room, seats, step_: Step, ended_by_staff: str) -> Snapshot:

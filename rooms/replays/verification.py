@@ -20,15 +20,20 @@ from games.core import (
     shuffled,
     spanish_deck,
 )
+from games.words import Words, message, plural_message
 from rooms import fairness
 from rooms.replays.replay import ReplayBroken, replayed, same_state
 
 SPANISH_DECK = spanish_deck()
 NEW_DECKS = {
-    tuple(SPANISH_DECK): "a new Spanish deck",
-    tuple(french_deck()): "a new French deck",
-    **{tuple(french_deck(n, jokers=True)): f"{n} new French deck{'s' if n > 1 else ''} with jokers"
-       for n in (1, 2, 3)},
+    tuple(SPANISH_DECK): message("Shuffle of a new Spanish deck"),
+    tuple(french_deck()): message("Shuffle of a new French deck"),
+    **{
+        tuple(french_deck(n, jokers=True)): plural_message(
+            "Shuffle of %(count)s new French deck with jokers", "Shuffle of %(count)s new French decks with jokers", n
+        )
+        for n in (1, 2, 3)
+    },
 }
 
 
@@ -57,10 +62,11 @@ class CheckedDraw:
         return "cards"
 
     @property
-    def new_deck(self) -> str:
-        """What a card shuffle started from, if a new deck ("" for a reshuffled pile)."""
+    def shuffle(self) -> Words | None:
+        """A card shuffle's words, if it started from a new deck ("Shuffle of a new French
+        deck"); None for a reshuffled pile."""
         given = self.draw.given
-        return NEW_DECKS.get(tuple(given), "") if isinstance(given, list) and self.kind == "cards" else ""
+        return NEW_DECKS.get(tuple(given)) if isinstance(given, list) and self.kind == "cards" else None
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,8 @@ from pathlib import Path
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import render
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy
 
 from accounts.identity import current_player
 from rooms import codeguard, fairness
@@ -27,35 +29,36 @@ FAIRNESS_SCRIPT = Path(__file__).resolve().parents[2] / "docs" / "fairness_check
 class Refusals:
     """What a page of a finished game says to a viewer who may not see it yet."""
 
-    never_started: str
-    private: str
-    still_playing: str
+    never_started: Promise
+    private: Promise
+    still_playing: Promise
 
 
 VERIFYING = Refusals(
-    "This room's game never started: it has no deals to check.",
-    "This room is private: only its players can check its deals.",
-    "This game is still being played: its deals can be checked once it is over.",
+    gettext_lazy("This room's game never started: it has no deals to check."),
+    gettext_lazy("This room is private: only its players can check its deals."),
+    gettext_lazy("This game is still being played: its deals can be checked once it is over."),
 )
 REPLAYING = Refusals(
-    "This room's game never started: there is nothing to replay.",
-    "This room is private: only its players can watch its replay.",
-    "This game is still being played: its replay opens once it is over.",
+    gettext_lazy("This room's game never started: there is nothing to replay."),
+    gettext_lazy("This room is private: only its players can watch its replay."),
+    gettext_lazy("This game is still being played: its replay opens once it is over."),
 )
 
 
 def _finished_game(request, code: str, refusals: Refusals) -> tuple[Room, Match, list]:
     """The room, its match and its seats, if this viewer may see its finished game now:
-    once the game is over, by anyone it is open to (``fairness.is_open_to``)."""
+    once the game is over, by anyone it is open to (``fairness.is_open_to``). A refusal
+    is raised as text in the request's language: Django's error pages show no other."""
     room = codeguard.room_or_404(request, code)
     match = Match.objects.filter(room=room).first()
     if match is None:
-        raise Http404(refusals.never_started)
+        raise Http404(str(refusals.never_started))
     seats = list(room.seats.all())
     if not _is_open_to(request, room, seats):
-        raise PermissionDenied(refusals.private)
+        raise PermissionDenied(str(refusals.private))
     if room.status not in fairness.OVER:
-        raise PermissionDenied(refusals.still_playing)
+        raise PermissionDenied(str(refusals.still_playing))
     return room, match, seats
 
 

@@ -3,8 +3,9 @@
 from django import template
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import pgettext
 
-from games.core import FRENCH_SUIT_NAMES
+from rooms.speech import suit_name
 
 register = template.Library()
 
@@ -25,8 +26,9 @@ def seat_names(seats: list, names: list[str]) -> list[str]:
 
 
 @register.filter
-def suit_names(suits: list[str]) -> list[str]:
-    return [FRENCH_SUIT_NAMES[suit] for suit in suits]
+def suit_names(suits: list[str]) -> str:
+    """The suits' names in order, in the active language ("spades, hearts, …")."""
+    return pgettext("a list's separator", ", ").join(suit_name(suit) for suit in suits)
 
 
 @register.filter

@@ -29,7 +29,7 @@ def test_a_game_that_declares_no_table_gets_the_defaults(high_card):
     rules = rules_for("highcard")
     assert (rules.game, rules.title, rules.engine, rules.bots) == ("highcard", "High Card", ENGINE, high_card.bots)
     assert isinstance(rules.bot_for("strong"), HighCardBot)
-    assert rules.code_alphabet == LETTERS_WITHOUT_LOOKALIKES and rules.code_shape == "4 letters"
+    assert rules.code_alphabet == LETTERS_WITHOUT_LOOKALIKES and str(rules.code_shape) == "4 letters"
     assert rules.fixed_seats is None and not rules.host_can_start
     assert rules.start_when_full_after == timedelta(0) and rules.fill_with_bots_after == timedelta(minutes=3)
     assert rules.seat_order(2, 4) == [0, 1, 2, 3] and rules.partner_seat(2, 4) is None
@@ -47,7 +47,7 @@ def test_a_games_table_sets_its_rooms_rules(monkeypatch):
     )
     _register(monkeypatch, dataclasses.replace(GAME, table=table))
     rules = rules_for("highcard")
-    assert rules.code_shape == "5 digits" and rules.fixed_seats == 3 and rules.host_can_start
+    assert str(rules.code_shape) == "5 digits" and rules.fixed_seats == 3 and rules.host_can_start
     assert rules.seat_order(0, 3) == [1, 0, 2] and rules.partner_seat(2, 3) == 0
     assert rules.played_by_bot(Seat(index=0, name="Ann", guest_id="g-ann", timeouts_in_a_row=2))
     assert rules.pause_after([{"type": "show"}]) == timedelta(milliseconds=1500)

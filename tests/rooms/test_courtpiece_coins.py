@@ -167,7 +167,7 @@ def test_a_player_who_cannot_cover_the_bet_is_played_by_a_stand_in_from_the_end_
     staff_sets(dan, 50)
     room = fresh(room)
     assert not any(rules_for("courtpiece").played_by_bot(room.seats.get(index=seat)) for seat in people)
-    assert CANNOT_COVER not in "".join(pages(room).values())
+    assert str(CANNOT_COVER) not in "".join(pages(room).values())
 
     room = play_round(room, people, rng)
 
@@ -177,9 +177,9 @@ def test_a_player_who_cannot_cover_the_bet_is_played_by_a_stand_in_from_the_end_
     assert not rules_for("courtpiece").played_by_bot(room.seats.get(index=winner))
     shown = pages(room)
     mine = private(shown[loser])
-    assert CANNOT_COVER in mine and 'data-testid="cannot-cover-notice"' in mine
+    assert str(CANNOT_COVER) in mine and 'data-testid="cannot-cover-notice"' in mine
     assert ACTION_INPUT.findall(mine) == []
-    assert CANNOT_COVER not in shown[winner]
+    assert str(CANNOT_COVER) not in shown[winner]
     public_notice = f"{people[loser].name} can't cover the bet any more: a bot plays the seat, for no coins."
     for viewer in (None, 0, 1, 2, 3):
         assert public_notice in shown[viewer]

@@ -132,7 +132,7 @@ def test_create_a_dayous_room_with_its_options():
 def test_impossible_tables_are_refused_clearly_and_nothing_is_saved(players, decks, clock, message):
     with pytest.raises(RoomError) as refused:
         create(players=players, decks=decks, clock=clock)
-    assert message in refused.value.message
+    assert message in str(refused.value.message)
     assert not Room.objects.exists()
 
 
