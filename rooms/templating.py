@@ -172,7 +172,9 @@ def environment(**options) -> Environment:
     options["extensions"] = [*options.get("extensions", ()), "jinja2.ext.i18n"]
     env = TableEnvironment(**options)
     # Django's own translations, in the language active for the viewer rendered for.
-    env.install_gettext_callables(gettext, ngettext, newstyle=True, pgettext=pgettext, npgettext=npgettext)
+    env.install_gettext_callables(  # type: ignore[attr-defined]  # added by the i18n extension
+        gettext, ngettext, newstyle=True, pgettext=pgettext, npgettext=npgettext
+    )
     env.globals.update(GLOBALS)
     env.globals.update(template_globals())
     env.filters.update(FILTERS)
