@@ -15,5 +15,9 @@ class CourtPieceTableConfig(AppConfig):
         register(TableHome(
             slug=GAME.slug, public=presenter.public, private=presenter.private,
             stylesheets=("courtpiece/courtpiece.css",),
-            template_globals=MappingProxyType({"cp_card": formatting.cp_card}),
+            template_globals=MappingProxyType({
+                "cp_card": formatting.cp_card,
+                "cp_suit_name": formatting.cp_suit_name,
+                "cp_trump_name": formatting.cp_trump_name,
+            }),
         ))

@@ -64,7 +64,7 @@ def english(said: Said) -> str:
     """Words in English as the tests read them: seats as ``{seatN}`` tokens, cards by name."""
     if isinstance(said, Words):
         message = said.plural if said.plural and said.count != 1 else said.message
-        values = {name: english(value) for name, value in said.values}
+        values = {name: english(cast(Said, value)) for name, value in said.values}
         return message % values if values else message
     if isinstance(said, Seat):
         return f"{{seat{said.index}}}"
