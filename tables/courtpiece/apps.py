@@ -1,11 +1,12 @@
 from types import MappingProxyType
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy
 
 
 class CourtPieceTableConfig(AppConfig):
     name = "tables.courtpiece"
-    verbose_name = "Court Piece's table"
+    verbose_name = gettext_lazy("Court Piece's table")
 
     def ready(self):
         from games.courtpiece.definition import GAME
