@@ -102,7 +102,7 @@ def court_piece_form(data=None) -> RoomForm:
 
 def test_court_piece_room_rules():
     rules = rules_for("courtpiece")
-    assert rules.game == "courtpiece" and rules.engine is ENGINE and rules.title == "Court Piece"
+    assert rules.game == "courtpiece" and rules.engine is ENGINE and str(rules.title) == "Court Piece"
     assert rules.code_alphabet == DIGITS and rules.code_length == 6 and rules.fixed_seats == 4
     from games.courtpiece import bots
 
