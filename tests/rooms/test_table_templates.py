@@ -85,7 +85,7 @@ def test_a_dayous_player_is_offered_the_quick_phrases_of_the_ranks_on_the_table_
         table = snapshot("dayous", [seat(0, "Ann"), seat(1, "Bo")], engine.validate_options({}, 2), state=state)
         html = rendering.render_table(table, Presence(frozenset({0, 1}), 0), seat_to_act)
         shown = re.findall(r'data-testid="phrase">([^<]*)<', html)
-        assert shown == [escape(p) for p in dayous_phrases(engine.view(state, seat_to_act))]
+        assert shown == [escape(str(p)) for p in dayous_phrases(engine.view(state, seat_to_act))]
         offered.append(tuple(shown))
         state, _ = engine.apply(state, seat_to_act, engine.legal_actions(state, seat_to_act)[0])
     assert len(set(offered)) > 1
