@@ -30,6 +30,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol, TypeVar
 
+from games.words import Words, message
+
 # Each game types its own state and views (``games/<game>/state.py``); to the contract
 # and the rooms they are plain JSON-able data of any shape, so an engine's methods take
 # and return its own types without a cast on the way.
@@ -65,15 +67,25 @@ class CardDeck(StrEnum):
 
 
 class IllegalAction(Exception):
-    """An action the rules refuse. ``reason`` is a sentence a player can read."""
+    """An action the rules refuse. ``words``: a sentence a player can read, in any
+    language (``rooms.speech.say``); ``reason`` and ``str(error)``: it in English."""
 
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, words: Words | str):
+        super().__init__(words)  # said in English only when asked: the searches refuse many moves
+        self.words = words
+
+    @property
+    def reason(self) -> str:
+        return str(self.words)
 
 
 class InvalidOptions(ValueError):
-    """Table options the game cannot be played with; the message says why."""
+    """Table options the game cannot be played with. ``words`` say why, in any language;
+    ``str(error)`` says it in English."""
+
+    def __init__(self, words: Words | str):
+        super().__init__(words)
+        self.words = words
 
 
 def spanish_deck() -> list[str]:
@@ -239,7 +251,7 @@ def game_seed(seed: Any) -> str:
     if seed is None:
         return new_seed()
     if not isinstance(seed, str):
-        raise InvalidOptions("The seed must be a string.")
+        raise InvalidOptions(message("The seed must be a string."))
     return seed
 
 
@@ -250,14 +262,14 @@ def shuffled(cards: list[T], seed: str, stream: int) -> list[T]:
     return deck
 
 
-def require(condition: bool, reason: str) -> None:
+def require(condition: bool, reason: Words | str) -> None:
     """Raise ``IllegalAction(reason)`` unless ``condition`` holds."""
     if not condition:
         raise IllegalAction(reason)
 
 
-NO_SUCH_SEAT = "There is no such seat at this table."
-NOT_YOUR_TURN = "It is not your turn."
+NO_SUCH_SEAT = message("There is no such seat at this table.")
+NOT_YOUR_TURN = message("It is not your turn.")
 
 
 def is_whole_number(value: Any) -> bool:
@@ -282,7 +294,7 @@ def require_seat(seat: Any, seat_count: int) -> None:
         raise IllegalAction(NO_SUCH_SEAT)
 
 
-def require_turn(seat: int, to_act: Collection[int], reason: str = NOT_YOUR_TURN) -> None:
+def require_turn(seat: int, to_act: Collection[int], reason: Words | str = NOT_YOUR_TURN) -> None:
     """Raise ``IllegalAction(reason)`` unless ``seat``'s decision is awaited now."""
     if seat not in to_act:
         raise IllegalAction(reason)
@@ -291,7 +303,7 @@ def require_turn(seat: int, to_act: Collection[int], reason: str = NOT_YOUR_TURN
 def action_kind(action: Any) -> str:
     """The action's ``type``, or ``IllegalAction`` when it is not a well-formed action."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction("That is not a move: an action needs a type.")
+        raise IllegalAction(message("That is not a move: an action needs a type."))
     kind: str = action["type"]
     return kind
 

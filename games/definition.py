@@ -14,6 +14,7 @@ from typing import Any
 from games import core
 from games.core import Engine
 from games.options_schema import Choice, OptionsSchema
+from games.words import Words, message, plural_message
 
 
 @dataclass(frozen=True)
@@ -21,7 +22,7 @@ class Mode:
     """A way to play the game that the leaderboard and the profiles count apart."""
 
     slug: str
-    label: str
+    label: Words
 
 
 @dataclass(frozen=True)
@@ -29,9 +30,9 @@ class Counter:
     """A figure the leaderboard sums per account besides games, wins and points."""
 
     key: str  # short and fixed: the standings and the results keep it
-    label: str
-    column: str = ""  # its column's heading on the board; "" = on the profile only
-    tag: str = ""  # shown on a past game whose result counts it; "" = none
+    label: Words
+    column: Words | None = None  # its column's heading on the board; None = on the profile only
+    tag: Words | None = None  # shown on a past game whose result counts it; None = none
 
 
 @dataclass(frozen=True)
@@ -40,11 +41,11 @@ class Ladder:
     profile lists each one's count and names the best one reached, and the board shows
     that best one in a column of its own."""
 
-    title: str  # the profile's heading for the whole ladder
-    step: str  # what one step is called
-    counted: str  # what each step counts
-    best: str  # the heading of the best step reached
-    best_help: str  # that column's tooltip on the board
+    title: Words  # the profile's heading for the whole ladder
+    step: Words  # what one step is called
+    counted: Words  # what each step counts
+    best: Words  # the heading of the best step reached
+    best_help: Words  # that column's tooltip on the board
     steps: tuple[Counter, ...]  # the least prestigious first
     column: int  # where the best step's column goes among the counters' columns
 
@@ -64,12 +65,16 @@ def no_place_counters(place: int, won: bool, players: int) -> dict[str, int]:
     return {}
 
 
+def rated_game_count(count: int) -> Words:
+    return plural_message("%(count)s rated game", "%(count)s rated games", count)
+
+
 @dataclass(frozen=True)
 class Leaderboard:
     """What the leaderboard counts of a game and how its pages word it. Points are the
     place formula ``N + 1 - place`` (``games.core.place_points``)."""
 
-    points_help: str = "Points by place: at a table of N the winner gets N."
+    points_help: Words = message("Points by place: at a table of N the winner gets N.")
     doubled_without_bots: bool = False  # points doubled when no seat was a bot at the start
     modes: tuple[Mode, ...] = ()
     # The mode a room's options make (one of ``modes``' slugs).
@@ -80,9 +85,12 @@ class Leaderboard:
     # What one seat's place alone counts: (place, won, players) -> {key: count}.
     place_counters: Callable[[int, bool, int], dict[str, int]] = no_place_counters
     ladder: Ladder | None = None
-    games_word: str = "Games"  # a board's heading for the games played
-    wins_word: str = "Wins"
-    game_word: str = "game"  # one game, in a sentence: "12 rated games"
+    games_word: Words = message("Games")  # a board's heading for the games played
+    wins_word: Words = message("Wins")
+    # The mode columns' tooltip after the mode's name: "Standard: games played / won".
+    played_and_won: Words = message("games played / won")
+    # A count of rated games, in a sentence: "12 rated games".
+    rated_games: Callable[[int], Words] = rated_game_count
 
 
 LETTERS_WITHOUT_LOOKALIKES = "ACDEFHJKMNPRTUVWXY"
@@ -131,7 +139,7 @@ class RoundCoins:
     winners: tuple[int, ...]
     losers: tuple[int, ...]
     amount: int
-    why: str = ""  # why the amount is not the bet, for the ledger's reasons: "doubled: all 13 hands"
+    why: Words | None = None  # why the amount is not the bet, for the ledger's reasons: "doubled: all 13 hands"
 
 
 @dataclass(frozen=True)
@@ -187,14 +195,15 @@ class GameDefinition:
     """One game as the site offers it."""
 
     slug: str  # in URLs and in every stored row: never changes
-    title: str
-    players: str  # who plays it, in words: "2–8 players"
-    summary: str
+    title: Words
+    players: Words  # who plays it, in words: "2–8 players"
+    summary: Words
     engine: Engine
     # The bot that plays at each level the rooms offer (``bot_levels``).
     bots: Mapping[str, type]
-    # A public event as a sentence, seats written as ``{seatN}`` tokens (its text.py).
-    event_text: Callable[[dict[str, Any]], str]
+    # A public event as a sentence (its text.py): seats as ``Seat``s, cards as ``Cards``;
+    # None for an event that has no sentence of its own.
+    event_text: Callable[[dict[str, Any]], Words | None]
     # Each bot level's fixed rating (OpenSkill's mu, docs/ratings.md), fitted by
     # ``manage.py fit_bot_ratings``. A level left out plays at a new account's, as the
     # normal bot does: it is the anchor the others are fitted against.

@@ -12,6 +12,7 @@ out, never with a variable.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 
@@ -56,7 +57,11 @@ class Cards:
     spanish: bool = False
 
     def __str__(self) -> str:
-        return ", ".join(self.cards)
+        """In English, as a refusal's ``reason`` and a test read it."""
+        from games.core import card_name  # the engines' core says its refusals with this module
+
+        names = [card_name(card, self.spanish) for card in self.cards]
+        return "".join(names) if len(names) <= 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 # Whatever ``rooms.speech.say`` says: a number is written as the language writes it,
@@ -66,3 +71,18 @@ Said = Words | Seat | Cards | int | str
 
 def cards(*codes: str, spanish: bool = False) -> Cards:
     return Cards(tuple(codes), spanish)
+
+
+def one_after_another(items: Sequence[Said]) -> Said:
+    """``items`` as the language lists them with commas: "a, b, c"."""
+    said = items[0]
+    for item in items[1:]:
+        said = message("%(first)s, %(next)s", first=said, next=item)
+    return said
+
+
+def all_of(items: Sequence[Said]) -> Said:
+    """``items`` together, as the language says it: "a, b and c"."""
+    if len(items) == 1:
+        return items[0]
+    return message("%(some)s and %(last)s", some=one_after_another(items[:-1]), last=items[-1])

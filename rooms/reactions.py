@@ -1,6 +1,5 @@
 """What players and spectators may send to a table, and how often."""
 
-from games.words import Said
 from rooms.tablehomes import HOMES
 
 PLAYER_EMOJIS = ("👍", "👏", "😂", "😮", "😬", "🎉")
@@ -11,23 +10,16 @@ REACTION_INTERVAL_SECONDS = 2
 REACTIONS_PER_ADDRESS = 5
 
 
-def _phrases(game: str | None) -> tuple[Said, ...]:
+def _phrases(game: str | None) -> tuple[str, ...]:
     """The quick phrases ``game``'s players may send besides the emojis (its table home's)."""
     home = HOMES.get(game or "")
     return home.phrases if home else ()
 
 
 def player_reactions(game: str | None) -> tuple[str, ...]:
-    """Everything a seated player of ``game`` may send: the emojis and the game's phrases
-    (each sent as its English words, whatever the sender's language)."""
-    return PLAYER_EMOJIS + tuple(str(phrase) for phrase in _phrases(game))
-
-
-def phrase(game: str | None, text: str) -> Said | None:
-    """The quick phrase of ``game`` a player sent as ``text`` (its English words), to say
-    in each viewer's language; None for anything else."""
-    return next((said for said in _phrases(game) if str(said) == text), None)
+    """Everything a seated player of ``game`` may send: the emojis and the game's phrases."""
+    return PLAYER_EMOJIS + _phrases(game)
 
 
 def is_phrase(game: str | None, text: str) -> bool:
-    return phrase(game, text) is not None
+    return text in _phrases(game)

@@ -4,10 +4,16 @@ Each fragment's context is the room's own names (``room``, ``seats``, ``names``,
 ``presence``, ``viewer_seat``, ``view``…) plus what the game's presenter
 (``rooms.tablehomes``) works out from the view: the public presenter runs once per
 version, the private one once per viewer, and the templates only format.
+
+Fragments are rendered in the active language (the viewer's: ``translation.override``)
+and kept with the snapshot per language, so a table whose viewers read three languages
+renders its public fragment three times per version, not once per viewer.
 """
 
 import functools
 
+from django.conf import settings
+from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
 from rooms.fairness import players_see_more
@@ -59,14 +65,20 @@ def _context(snapshot: Snapshot, presence: Presence, seat: int | None, shown: di
     }
 
 
+def _rendered(snapshot: Snapshot) -> dict:
+    """What is rendered of ``snapshot`` in the active language."""
+    return snapshot.rendered.setdefault(translation.get_language(), {})
+
+
 def _public_shown(snapshot: Snapshot) -> dict:
     """The spectator's view and what the public partial shows of it, once per version
-    (whoever is connected)."""
-    shown = snapshot.rendered.get(PUBLIC_SHOWN)
+    (whoever is connected) and language."""
+    rendered = _rendered(snapshot)
+    shown = rendered.get(PUBLIC_SHOWN)
     if shown is None:
         view = None if snapshot.state is None else snapshot.rules.engine.view(snapshot.state, None)
         presented = table_home(snapshot.game).public(snapshot, view) if view is not None else {}
-        shown = snapshot.rendered[PUBLIC_SHOWN] = {"view": view, **presented}
+        shown = rendered[PUBLIC_SHOWN] = {"view": view, **presented}
     return shown
 
 
@@ -90,66 +102,61 @@ def render_public(snapshot: Snapshot, presence: Presence, seat: int | None = Non
 
 
 def shared_fragments(snapshot: Snapshot) -> dict:
-    """What every web process would render alike, whoever watches: the public fragment
-    with nobody connected and the private fragment every spectator gets. The writer
-    renders them once, stores them with the snapshot and announces them
-    (``rooms.push.followups``), so no web process renders them again."""
-    public, spectators = spectators_fragments(snapshot)
-    return {(PUBLIC, NOBODY): public, (PRIVATE, None, False): spectators}
-
-
-def spectators_fragments(snapshot: Snapshot) -> tuple[str, str]:
-    """The fragments of a spectator's table: the public one with nobody connected, and
-    the private one every spectator gets (``render_watched`` joins them)."""
-    return _public_with_nobody(snapshot), render_private(snapshot, NOBODY, None)
-
-
-def render_watched(public: str, spectators: str, presence: Presence) -> str:
-    """A spectator's table from ``spectators_fragments``, with who is connected: as
-    ``render_table`` renders it for a viewer with no seat."""
-    return _with_marks(public, presence) + spectators
+    """What every web process would render alike in the site's language, whoever
+    watches: the public fragment with nobody connected and the private fragment every
+    spectator gets. The writer renders them once and stores them with the snapshot
+    (``rooms.push.followups``), so no web process renders them again; a web process
+    renders them in another language for the first of its viewers who reads it."""
+    with translation.override(settings.LANGUAGE_CODE):
+        _public_with_nobody(snapshot)
+        render_private(snapshot, NOBODY, None)
+        rendered = _rendered(snapshot)
+    return {settings.LANGUAGE_CODE: {key: rendered[key] for key in [(PUBLIC, NOBODY), (PRIVATE, None, False)]}}
 
 
 def _public_with_nobody(snapshot: Snapshot, for_players: bool = False) -> str:
     """The public fragment with nobody connected, as anyone sees it, or as its players
     do (``for_players``)."""
     key = (PUBLIC, NOBODY, PLAYERS) if for_players else (PUBLIC, NOBODY)
-    html = snapshot.rendered.get(key)
+    rendered = _rendered(snapshot)
+    html = rendered.get(key)
     if html is None:
         context = _context(snapshot, NOBODY, None, _public_shown(snapshot))
         context["for_players"] = for_players
-        html = snapshot.rendered[key] = _fragment(_templates(snapshot)[PUBLIC], context)
+        html = rendered[key] = _fragment(_templates(snapshot)[PUBLIC], context)
     return html
 
 
 def _with_marks(html: str, presence: Presence) -> SafeString:
     """``html``, rendered with nobody connected, as it renders with ``presence``."""
+    language = translation.get_language()
     for index in presence.connected_seats:
-        html = html.replace(_seat_mark(index, False), _seat_mark(index, True))
+        html = html.replace(_seat_mark(index, False, language), _seat_mark(index, True, language))
     if presence.spectators:
-        html = html.replace(_spectators_mark(0), _spectators_mark(presence.spectators))
+        html = html.replace(_spectators_mark(0, language), _spectators_mark(presence.spectators, language))
     return mark_safe(html)
 
 
-@functools.cache  # two per seat
-def _seat_mark(index: int, connected: bool) -> str:
+@functools.cache  # two per seat and language
+def _seat_mark(index: int, connected: bool, language: str) -> str:
     shown = Presence(frozenset({index} if connected else ()), 0)
     return render("rooms/_seat_presence.jinja", {"seat": {"index": index}, "presence": shown}).strip()
 
 
-@functools.lru_cache(maxsize=256)
-def _spectators_mark(count: int) -> str:
+@functools.lru_cache(maxsize=1024)
+def _spectators_mark(count: int, language: str) -> str:
     return render("rooms/_spectators.jinja", {"presence": Presence(frozenset(), count)}).strip()
 
 
 def render_private(snapshot: Snapshot, presence: Presence, seat: int | None, is_host: bool = False) -> str:
     """What only this viewer may see: rendered per player, once for all spectators."""
     key = (PRIVATE, seat, is_host)
-    html = snapshot.rendered.get(key)
+    rendered = _rendered(snapshot)
+    html = rendered.get(key)
     if html is None:
         context = _context(snapshot, presence, seat, _private_shown(snapshot, seat))
         context["is_host"] = is_host
-        html = snapshot.rendered[key] = _fragment(_templates(snapshot)[PRIVATE], context)
+        html = rendered[key] = _fragment(_templates(snapshot)[PRIVATE], context)
     return html
 
 
@@ -157,15 +164,18 @@ def render_presence(snapshot: Snapshot, presence: Presence) -> str:
     """Who is connected, as small out-of-band swaps of the table's own presence marks:
     what a viewer is sent when only that changed."""
     key = (PRESENCE, presence)
-    html = snapshot.rendered.get(key)
+    rendered = _rendered(snapshot)
+    html = rendered.get(key)
     if html is None:
         context = {"seats": snapshot.seats, "presence": presence}
-        html = snapshot.rendered[key] = _fragment("rooms/_presence.jinja", context)
+        html = rendered[key] = _fragment("rooms/_presence.jinja", context)
     return html
 
 
 def render_table(snapshot: Snapshot, presence: Presence, seat: int | None) -> str:
+    """The table as the viewer at ``seat`` (None: a spectator) sees it, in the active
+    language."""
     if seat is None:
-        return render_watched(*spectators_fragments(snapshot), presence)
+        return _with_marks(_public_with_nobody(snapshot), presence) + render_private(snapshot, NOBODY, None)
     private = render_private(snapshot, presence, seat, seat == snapshot.host_seat)
     return render_public(snapshot, presence, seat) + private

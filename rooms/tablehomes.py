@@ -18,8 +18,6 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from games.words import Said
-
 
 @dataclass(frozen=True)
 class TableHome:
@@ -28,7 +26,7 @@ class TableHome:
     private: Callable[..., dict] | None = None
     scripts: tuple[str, ...] = ()  # static paths, loaded after the table's own scripts
     stylesheets: tuple[str, ...] = ()  # static paths, loaded after the site's
-    phrases: tuple[Said, ...] = ()  # quick phrases its players may send besides the emojis
+    phrases: tuple[str, ...] = ()  # quick phrases its players may send besides the emojis
     # Functions its partials call beyond those every table's may (``rooms.templating``).
     template_globals: Mapping[str, Callable[..., Any]] = field(default_factory=lambda: MappingProxyType({}))
 

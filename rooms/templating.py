@@ -17,7 +17,7 @@ from django.template.defaultfilters import add, capfirst, pluralize
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext, npgettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext, npgettext, pgettext
 from jinja2 import ChainableUndefined, Environment, Undefined
 
 from games import registry
@@ -80,21 +80,24 @@ def long_name(name: str) -> bool:
 def drawn_once(template: str, kept: int):
     """A partial that many tables draw alike from a few inputs, as a function of them
     (keyword arguments, each hashable): rendered once for each set of inputs, as a
-    table's fragments are rendered for its every version. Two more things every table
+    table's fragments are rendered for its every version, in each language. Two more things every table
     draws alike are kept the same way: a card's face (``card`` in
     ``rooms/templatetags/tables.py``) and a log line (``_line`` there, by its event)."""
 
     @functools.lru_cache(maxsize=kept)
-    def draw(**context) -> SafeString:
+    def draw_in(language: str, **context) -> SafeString:
         return render(template, context)
+
+    def draw(**context) -> SafeString:
+        return draw_in(get_language(), **context)
 
     return draw
 
 
-_reaction_bar = drawn_once("rooms/_reaction_bar.jinja", kept=2)
-_reaction_menu = drawn_once("rooms/_reaction_menu.jinja", kept=256)
-_seat_badges = drawn_once("rooms/_seat_badges.jinja", kept=4096)
-_fairness = drawn_once("rooms/_fairness.jinja", kept=1024)
+_reaction_bar = drawn_once("rooms/_reaction_bar.jinja", kept=12)
+_reaction_menu = drawn_once("rooms/_reaction_menu.jinja", kept=1536)
+_seat_badges = drawn_once("rooms/_seat_badges.jinja", kept=8192)
+_fairness = drawn_once("rooms/_fairness.jinja", kept=2048)
 
 
 def reaction_bar(watching) -> SafeString:
@@ -172,7 +175,9 @@ def environment(**options) -> Environment:
     options["extensions"] = [*options.get("extensions", ()), "jinja2.ext.i18n"]
     env = TableEnvironment(**options)
     # Django's own translations, in the language active for the viewer rendered for.
-    env.install_gettext_callables(gettext, ngettext, newstyle=True, pgettext=pgettext, npgettext=npgettext)
+    env.install_gettext_callables(  # type: ignore[attr-defined]  # added by the i18n extension
+        gettext, ngettext, newstyle=True, pgettext=pgettext, npgettext=npgettext
+    )
     env.globals.update(GLOBALS)
     env.globals.update(template_globals())
     env.filters.update(FILTERS)

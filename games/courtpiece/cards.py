@@ -21,7 +21,6 @@ RANKS = core.FRENCH_RANKS
 RANK = {r: i for i, r in enumerate(RANKS)}
 SUITS = core.FRENCH_SUITS
 SUIT_ORDER = {s: i for i, s in enumerate(SUITS)}
-SUIT_NAMES = core.FRENCH_SUIT_NAMES
 DECK = core.french_deck()
 DECK_SET = frozenset(DECK)
 FACE_DOWN = "??"  # a card played face down, as views and events show it

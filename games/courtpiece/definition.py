@@ -25,6 +25,7 @@ from games.definition import (
     bot_levels,
     modes_of,
 )
+from games.words import message
 
 
 def mode_of(options: Mapping[str, Any]) -> str:
@@ -66,9 +67,9 @@ def rounds_over(state: Mapping[str, Any]) -> int:
 
 GAME = GameDefinition(
     slug="courtpiece",
-    title="Court Piece",
-    players="4 players, 2 teams",
-    summary=(
+    title=message("Court Piece"),
+    players=message("4 players, 2 teams"),
+    summary=message(
         "The classic team trick-taking game. Call the trump, win two tricks in a row "
         "to pick up the pile, and sweep all 13 hands for a Court."
     ),
@@ -93,7 +94,7 @@ GAME = GameDefinition(
     ),
     stakes=Stakes(round_coins=round_coins, rounds_over=rounds_over),
     leaderboard=Leaderboard(
-        points_help=(
+        points_help=message(
             "Points by place: each player of the team that wins the table gets 4, the other team 2; "
             "no doubling. Rounds won, Courts (the calling team takes all 13 hands) and Goon Courts "
             "(the other team does) are the player's team's at each table."
@@ -101,13 +102,16 @@ GAME = GameDefinition(
         modes=modes_of(VARIANT),
         mode_of=mode_of,
         counters=(
-            Counter("rounds_won", "Rounds won", "Rounds won"),
-            Counter("courts", "Courts", "Courts"),
-            Counter("goon_courts", "Goon Courts", "Goon Courts"),
+            Counter("rounds_won", message("Rounds won"), message("Rounds won")),
+            Counter("courts", message("Courts"), message("Courts")),
+            Counter("goon_courts", message("Goon Courts"), message("Goon Courts")),
         ),
-        games_word="Tables",
-        wins_word="Won",
-        game_word="table",
+        # Translators: the leaderboard's heading for the Court Piece tables played.
+        games_word=message("Tables"),
+        # Translators: the leaderboard's heading for the Court Piece tables won.
+        wins_word=message("Won"),
+        # Translators: one Court Piece table, as a profile counts them ("12 rated tables").
+        game_word=message("table"),
     ),
     self_play=SelfPlay(
         max_decisions=20000,

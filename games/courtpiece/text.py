@@ -1,119 +1,192 @@
-"""Court Piece's public events as English sentences (seats as ``{seatN}`` tokens)."""
+"""Court Piece's public events as sentences (``games.words``): players as ``Seat``s,
+cards as ``cards``, each event one whole message so each language orders its words.
+
+A suit is never a word put into a sentence: each sentence that names one is written
+once per suit, as the languages that decline a suit's name need."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from games import core
-from games.courtpiece.cards import FACE_DOWN, SUIT_NAMES
+from games.words import Seat, Words, cards, message, plural_message
 
 Event = dict[str, Any]
 
-_SHOWN_BY = {"show": "{who} showed the trump: ", "last": "The last trick shows the trump: "}
-_WIN_KINDS = {
-    "court": "a Court! ",
-    "goon_court": "a Goon Court! ",
-    "four": "all 13 with the chosen rank! ",
-    "six": "all 13 with the chosen pair! ",
+
+def event_text(event: Event) -> Words | None:
+    """The sentence for a public event; None for a kind it does not know."""
+    kind = event.get("type")
+    sentence = _SENTENCES.get(kind) if isinstance(kind, str) else None
+    return sentence(event) if sentence else None
+
+
+def _who(event: Event) -> Seat:
+    return Seat(event["seat"])
+
+
+def _team(team: int) -> Words:
+    # Translators: the two partners of a team in Court Piece, by name.
+    return message("%(first)s and %(second)s", first=Seat(team), second=Seat(team + 2))
+
+
+def _hands(count: int) -> Words:
+    return plural_message("%(count)s hand", "%(count)s hands", count)
+
+
+def _points(count: int) -> Words:
+    return plural_message("%(count)s point", "%(count)s points", count)
+
+
+def _deal(event: Event) -> Words:
+    if event.get("caller") is None:
+        return message(
+            "Round %(round)s: all 13 cards dealt; %(leader)s leads, no trump yet.",
+            round=event["round"], leader=Seat(event["leader"]),
+        )
+    return message(
+        "Round %(round)s: %(caller)s sees five cards and calls the trump.",
+        round=event["round"], caller=Seat(event["caller"]),
+    )
+
+
+_CALLED: dict[str, Callable[[Seat], Words]] = {
+    "s": lambda who: message("%(who)s called spades as trump.", who=who),
+    "h": lambda who: message("%(who)s called hearts as trump.", who=who),
+    "d": lambda who: message("%(who)s called diamonds as trump.", who=who),
+    "c": lambda who: message("%(who)s called clubs as trump.", who=who),
 }
 
 
-def event_text(event: Event) -> str:
-    """A short English sentence for a public event (seats as ``{seatN}`` tokens)."""
-    kind = event.get("type")
-    sentence = _SENTENCES.get(kind) if isinstance(kind, str) else None
-    return sentence(event) if sentence else str(kind)
-
-
-def _who(event: Event) -> str:
-    return f"{{seat{event.get('seat')}}}"
-
-
-def _count(n: int, thing: str) -> str:
-    return f"{n} {thing}{'' if n == 1 else 's'}"
-
-
-def _card(card: Any) -> str:
-    if card == FACE_DOWN or not isinstance(card, str) or len(card) != 2:
-        return "a card face down"
-    return "the " + core.card_name(card)
-
-
-def _team_name(team: int) -> str:
-    return f"{{seat{team}}} and {{seat{team + 2}}}"
-
-
-def _deal(event: Event) -> str:
-    if event.get("caller") is None:
-        leader = f"{{seat{event['leader']}}}"
-        return f"Round {event['round']}: all 13 cards dealt; {leader} leads, no trump yet."
-    caller = f"{{seat{event['caller']}}}"
-    return f"Round {event['round']}: {caller} sees five cards and calls the trump."
-
-
-def _call(event: Event) -> str:
+def _call(event: Event) -> Words:
     if event.get("hidden"):
-        return f"{_who(event)} placed the trump face down."
-    return f"{_who(event)} called {SUIT_NAMES[event['suit']]} as trump."
+        return message("%(who)s placed the trump face down.", who=_who(event))
+    return _CALLED[event["suit"]](_who(event))
 
 
-def _play(event: Event) -> str:
+def _play(event: Event) -> Words:
     if event.get("face_down"):
-        return f"{_who(event)} played a card face down."
-    return f"{_who(event)} played {_card(event['card'])}."
+        return message("%(who)s played a card face down.", who=_who(event))
+    return message("%(who)s played the %(card)s.", who=_who(event), card=cards(event["card"]))
 
 
-def _ask(event: Event) -> str:
-    return f"{_who(event)} asked to see the trump."
+def _ask(event: Event) -> Words:
+    return message("%(who)s asked to see the trump.", who=_who(event))
 
 
-def _trump_shown(event: Event) -> str:
-    prefix = _SHOWN_BY.get(event.get("how", ""), "The trump is shown: ").format(who=_who(event))
-    return f"{prefix}{_card(event['card'])}; {SUIT_NAMES[event['suit']]} are trump."
+# How the face-down trump came to be shown ("show": its caller showed it; "last": it was
+# the caller's last card; "ask": a player void in the suit led asked to see it), by suit.
+_SHOWN: dict[tuple[str, str], Callable[..., Words]] = {
+    ("show", "s"): lambda **said: message("%(who)s showed the trump: the %(card)s; spades are trump.", **said),
+    ("show", "h"): lambda **said: message("%(who)s showed the trump: the %(card)s; hearts are trump.", **said),
+    ("show", "d"): lambda **said: message("%(who)s showed the trump: the %(card)s; diamonds are trump.", **said),
+    ("show", "c"): lambda **said: message("%(who)s showed the trump: the %(card)s; clubs are trump.", **said),
+    ("last", "s"): lambda **said: message("The last trick shows the trump: the %(card)s; spades are trump.", **said),
+    ("last", "h"): lambda **said: message("The last trick shows the trump: the %(card)s; hearts are trump.", **said),
+    ("last", "d"): lambda **said: message("The last trick shows the trump: the %(card)s; diamonds are trump.", **said),
+    ("last", "c"): lambda **said: message("The last trick shows the trump: the %(card)s; clubs are trump.", **said),
+    ("ask", "s"): lambda **said: message("The trump is shown: the %(card)s; spades are trump.", **said),
+    ("ask", "h"): lambda **said: message("The trump is shown: the %(card)s; hearts are trump.", **said),
+    ("ask", "d"): lambda **said: message("The trump is shown: the %(card)s; diamonds are trump.", **said),
+    ("ask", "c"): lambda **said: message("The trump is shown: the %(card)s; clubs are trump.", **said),
+}
 
 
-def _trump_made(event: Event) -> str:
-    return f"{_who(event)} made {SUIT_NAMES[event['suit']]} the trump."
+def _trump_shown(event: Event) -> Words:
+    how = event["how"] if event.get("how") in ("show", "last") else "ask"
+    return _SHOWN[how, event["suit"]](who=_who(event), card=cards(event["card"]))
 
 
-def _trick(event: Event) -> str:
-    return f"{_who(event)} won trick {event['number']} with {_card(event['card'])}."
+_MADE: dict[str, Callable[[Seat], Words]] = {
+    "s": lambda who: message("%(who)s made spades the trump.", who=who),
+    "h": lambda who: message("%(who)s made hearts the trump.", who=who),
+    "d": lambda who: message("%(who)s made diamonds the trump.", who=who),
+    "c": lambda who: message("%(who)s made clubs the trump.", who=who),
+}
 
 
-def _pile_blocked(event: Event) -> str:
+def _trump_made(event: Event) -> Words:
+    return _MADE[event["suit"]](_who(event))
+
+
+def _trick(event: Event) -> Words:
+    return message(
+        "%(who)s won trick %(number)s with the %(card)s.",
+        who=_who(event), number=event["number"], card=cards(event["card"]),
+    )
+
+
+def _pile_blocked(event: Event) -> Words:
     if event.get("reason") == "ace":
-        return f"The pile stays: {_who(event)} won with an ace, and an ace cannot win the pile."
-    return f"The pile stays: {_who(event)} won with an ace on an ace."
+        return message("The pile stays: %(who)s won with an ace, and an ace cannot win the pile.", who=_who(event))
+    return message("The pile stays: %(who)s won with an ace on an ace.", who=_who(event))
 
 
-def _pickup(event: Event) -> str:
+def _pickup(event: Event) -> Words:
     team = event["team"]
-    h = event["hands"]
-    return (
-        f"{_who(event)} picked up the {_count(event['tricks'], 'hand')} on the table: "
-        f"{_team_name(team)} now have {_count(h[team], 'hand')}, {_team_name(1 - team)} {h[1 - team]}."
+    hands = event["hands"]
+    return plural_message(
+        "%(who)s picked up the %(count)s hand on the table: %(team)s now have %(hands)s, %(others)s %(their_hands)s.",
+        "%(who)s picked up the %(count)s hands on the table: %(team)s now have %(hands)s, %(others)s %(their_hands)s.",
+        event["tricks"],
+        who=_who(event), team=_team(team), hands=_hands(hands[team]),
+        others=_team(1 - team), their_hands=hands[1 - team],
     )
 
 
-def _round_over(event: Event) -> str:
+def _round_over(event: Event) -> Words:
     team = event["winning_team"]
-    h = event["hands"]
-    tp = event["team_points"]
-    return (
-        f"{_team_name(team)} win round {event['round']}, {h[team]} hands to {h[1 - team]}: "
-        f"{_WIN_KINDS.get(event.get('kind', ''), '')}{_count(event['points'], 'point')}. "
-        f"They now have {_count(tp[team], 'point')}, {_team_name(1 - team)} {tp[1 - team]}."
+    hands = event["hands"]
+    points = event["team_points"]
+    return _WON_ROUND.get(event.get("kind", ""), _WON_ROUND["normal"])(
+        team=_team(team), round=event["round"], hands=_hands(hands[team]), lost=hands[1 - team],
+        points=_points(event["points"]), total=_points(points[team]),
+        others=_team(1 - team), their_total=points[1 - team],
     )
 
 
-def _game_over(event: Event) -> str:
-    tp = event["team_points"]
+# A round's result by the kind of its win: a Court (the calling team took all 13 hands),
+# a Goon Court (the other team did), the 4-point and 6-point wins (all 13 hands, the last
+# trick taken with the chosen rank, or by both partners with the chosen pair).
+_WON_ROUND: dict[str, Callable[..., Words]] = {
+    "normal": lambda **values: message(
+        "%(team)s win round %(round)s, %(hands)s to %(lost)s: %(points)s. "
+        "They now have %(total)s, %(others)s %(their_total)s.",
+        **values,
+    ),
+    "court": lambda **values: message(
+        "%(team)s win round %(round)s, %(hands)s to %(lost)s: a Court! %(points)s. "
+        "They now have %(total)s, %(others)s %(their_total)s.",
+        **values,
+    ),
+    "goon_court": lambda **values: message(
+        "%(team)s win round %(round)s, %(hands)s to %(lost)s: a Goon Court! %(points)s. "
+        "They now have %(total)s, %(others)s %(their_total)s.",
+        **values,
+    ),
+    "four": lambda **values: message(
+        "%(team)s win round %(round)s, %(hands)s to %(lost)s: all 13 with the chosen rank! %(points)s. "
+        "They now have %(total)s, %(others)s %(their_total)s.",
+        **values,
+    ),
+    "six": lambda **values: message(
+        "%(team)s win round %(round)s, %(hands)s to %(lost)s: all 13 with the chosen pair! %(points)s. "
+        "They now have %(total)s, %(others)s %(their_total)s.",
+        **values,
+    ),
+}
+
+
+def _game_over(event: Event) -> Words:
+    points = event["team_points"]
     team = event["winning_team"]
-    return f"{_team_name(team)} win the table, {tp[team]} points to {tp[1 - team]}."
+    return message(
+        "%(team)s win the table, %(points)s to %(lost)s.",
+        team=_team(team), points=_points(points[team]), lost=points[1 - team],
+    )
 
 
-_SENTENCES: dict[str, Callable[[Event], str]] = {
+_SENTENCES: dict[str, Callable[[Event], Words]] = {
     "deal": _deal,
     "call": _call,
     "play": _play,

@@ -11,6 +11,7 @@ from typing import Any
 
 from games import core
 from games.core import FRENCH_RANKS, FRENCH_SUITS, JOKERS
+from games.words import Cards, cards
 
 RANK_VALUE = {rank: i for i, rank in enumerate(FRENCH_RANKS)}
 SUIT_ORDER = {suit: i for i, suit in enumerate(FRENCH_SUITS)}
@@ -40,9 +41,10 @@ def is_trump(card: str, trump: str) -> bool:
     return card not in JOKER_SET and card[1] == trump
 
 
-def card_label(card: Any) -> str:
-    """A card's name for a refusal sentence ("Ace of spades"), or its ``repr`` if it is none."""
-    return core.card_name(card) if card in KNOWN_CARDS else repr(card)
+def card_label(card: Any) -> Cards | str:
+    """A card for a refusal sentence: by its name ("Ace of spades"), or as its ``repr``
+    if it is none."""
+    return cards(card) if card in KNOWN_CARDS else repr(card)
 
 
 def by_rank(hand: list[str]) -> dict[str, list[str]]:

@@ -11,6 +11,7 @@ from games.dayous.bouts import emit, joker_to_bottom
 from games.dayous.cards import JOKER_SET, RANK_VALUE, full_deck, is_trump
 from games.dayous.options import hand_size
 from games.dayous.state import NAME, DayousState, Phase, Stats
+from games.words import message, plural_message
 
 
 def new_game(players: int, options: dict[str, Any], seed: str | None, deck: list[str] | None) -> DayousState:
@@ -25,9 +26,11 @@ def new_game(players: int, options: dict[str, Any], seed: str | None, deck: list
         stream += 1
     else:
         if not isinstance(deck, list) or Counter(deck) != Counter(full):
-            raise InvalidOptions(
-                f"A stacked deck must hold exactly the {len(full)} cards of {decks} deck(s) with jokers."
-            )
+            raise InvalidOptions(plural_message(
+                "A stacked deck must hold exactly the %(cards)s cards of %(count)s deck with jokers.",
+                "A stacked deck must hold exactly the %(cards)s cards of %(count)s decks with jokers.",
+                decks, cards=len(full),
+            ))
         cards = list(deck)
     size = hand_size(decks)
     dealt = players * size
@@ -75,7 +78,7 @@ def _split(rest: list[str]) -> tuple[list[str], list[str]]:
     upper = rest[: len(rest) // 2]
     lower = joker_to_bottom(rest[len(rest) // 2:])
     if lower[0] in JOKER_SET:  # pragma: no cover - impossible with a full deck
-        raise InvalidOptions("The lower half of the deck holds only jokers.")
+        raise InvalidOptions(message("The lower half of the deck holds only jokers."))
     return upper, lower
 
 

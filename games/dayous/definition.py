@@ -10,13 +10,15 @@ from games import core
 from games.core import Engine
 from games.dayous.bots import RandomBot, RuleBot, StrongBot
 from games.dayous.bouts import JOURNALS, journal_key
-from games.dayous.options import DECKS, DEFAULT_OPTIONS, OPTIONS
+from games.dayous.options import DECKS, DEFAULT_OPTIONS, MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from games.dayous.rules import ENGINE
 from games.dayous.text import event_text
 from games.definition import Counter, GameDefinition, Ladder, Leaderboard, SelfPlay, Table, bot_levels, modes_of
+from games.words import Words, message, plural_message
 
-# The least prestigious first; the keys are short and fixed (the results keep them).
-JOURNAL_COUNTERS = tuple(Counter(journal_key(cards), name) for cards, name in sorted(JOURNALS))
+# The least prestigious first; the keys are short and fixed (the results keep them). A
+# journal's name is a name: it is said as it is, in every language.
+JOURNAL_COUNTERS = tuple(Counter(journal_key(cards), Words(name)) for cards, name in sorted(JOURNALS))
 
 
 def deck_mode(decks: int) -> str:
@@ -37,9 +39,11 @@ def tournament_scores(outcome: Mapping[str, Any] | None, players: int) -> list[f
 
 GAME = GameDefinition(
     slug="dayous",
-    title="Dayous",
-    players="2–8 players",
-    summary=(
+    # Translators: the game's name: the one left holding cards is "the dayous".
+    title=message("Dayous"),
+    players=plural_message("%(low)s–%(count)s player", "%(low)s–%(count)s players", MAX_PLAYERS, low=MIN_PLAYERS),
+    # Translators: Durak is the Russian card game Dayous is a variant of.
+    summary=message(
         "A Durak with jokers, passing and a trump that changes halfway. "
         "Attack, defend, pass it on — and don't be the last one holding cards."
     ),
@@ -52,7 +56,7 @@ GAME = GameDefinition(
     # Court Piece's stand-in rule with a smaller count for Dayous's longer clock (RULINGS.md).
     table=Table(host_can_start=True, standin_after_timeouts=3),
     leaderboard=Leaderboard(
-        points_help=(
+        points_help=message(
             "Points by place: at a table of N the first players out (safe) get N and the dayous 1; "
             "no doubling. Dayous: times left holding cards at the end. Defences, best journal and "
             "fees: the publication record of successful defences."
@@ -60,16 +64,16 @@ GAME = GameDefinition(
         modes=modes_of(DECKS, deck_mode),
         mode_of=mode_of,
         counters=(
-            Counter("dayous", "Times the dayous", "Dayous", tag="the dayous"),
-            Counter("defences", "Successful defences", "Defences"),
-            Counter("fees", "Total publication fees", "Fees"),
+            Counter("dayous", message("Times the dayous"), message("Dayous"), tag=message("the dayous")),
+            Counter("defences", message("Successful defences"), message("Defences")),
+            Counter("fees", message("Total publication fees"), message("Fees")),
         ),
         ladder=Ladder(
-            title="Publication record",
-            step="Journal",
-            counted="Successful defences",
-            best="Best journal",
-            best_help="The most prestigious journal of a successful defence",
+            title=message("Publication record"),
+            step=message("Journal"),
+            counted=message("Successful defences"),
+            best=message("Best journal"),
+            best_help=message("The most prestigious journal of a successful defence"),
             steps=JOURNAL_COUNTERS,
             column=2,  # Dayous, Defences, Best journal, Fees
         ),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
@@ -24,6 +25,7 @@ from games.dayous.bouts import (
 )
 from games.dayous.cards import JOKER_SET, KNOWN_CARDS, RANK_VALUE, SUIT_ORDER, by_rank, card_label, display_order
 from games.dayous.state import DayousAction, DayousState, Phase, seat_count
+from games.words import Words, message
 
 _MULTISET_CACHE: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 _MULTISET_CACHE_SIZE = 50000
@@ -76,6 +78,33 @@ def joker_allowed(state: DayousState) -> bool:
 # --------------------------------------------------------------------------- the cards of a move
 
 
+@dataclass(frozen=True)
+class CardsOfOneRank:
+    """A move that plays cards of one rank (an attack, a throw-in, a pass), refused in
+    its own words."""
+
+    unnamed: Words  # no list of cards
+    joker: Words  # a joker among them
+    mixed: Words  # cards of more than one rank
+
+
+ATTACK = CardsOfOneRank(
+    message("Say which cards to attack with: a non-empty list of cards."),
+    message("A joker cannot be used to attack with; it only sends an attack back."),
+    message("The cards you attack with must all be of one rank."),
+)
+THROW = CardsOfOneRank(
+    message("Say which cards to throw in: a non-empty list of cards."),
+    message("A joker cannot be used to throw in; it only sends an attack back."),
+    message("The cards you throw in must all be of one rank."),
+)
+PASS = CardsOfOneRank(
+    message("Say which cards to pass with: a non-empty list of cards."),
+    message("A joker cannot be used to pass with; it only sends an attack back."),
+    message("The cards you pass with must all be of one rank."),
+)
+
+
 def without(hand: list[str], cards: list[str]) -> list[str]:
     """``hand`` without ``cards`` (a new list), or ``IllegalAction`` if one is not held."""
     new = list(hand)
@@ -83,28 +112,28 @@ def without(hand: list[str], cards: list[str]) -> list[str]:
         try:
             new.remove(card)
         except ValueError:
-            raise IllegalAction(f"You do not hold the {card_label(card)}.") from None
+            raise IllegalAction(message("You do not hold the %(card)s.", card=card_label(card))) from None
     return new
 
 
-def named_cards(action: dict[str, Any], what: str) -> list[str]:
+def named_cards(action: dict[str, Any], move: CardsOfOneRank) -> list[str]:
     """The action's ``cards``, or ``IllegalAction`` unless they are a non-empty list of cards."""
     cards = action.get("cards")
     if not isinstance(cards, list) or not cards or not all(isinstance(c, str) for c in cards):
-        raise IllegalAction(f"Say which cards to {what}: a non-empty list of cards.")
+        raise IllegalAction(move.unnamed)
     for card in cards:
         if card not in KNOWN_CARDS:
-            raise IllegalAction(f"{card!r} is not a card.")
+            raise IllegalAction(message("%(card)s is not a card.", card=repr(card)))
     return cards
 
 
-def one_rank(cards: list[str], what: str) -> str:
+def one_rank(cards: list[str], move: CardsOfOneRank) -> str:
     """The rank of ``cards``, or ``IllegalAction`` unless they are all of one rank, no joker."""
     if any(c in JOKER_SET for c in cards):
-        raise IllegalAction(f"A joker cannot be used to {what}; it only sends an attack back.")
+        raise IllegalAction(move.joker)
     rank = cards[0][0]
     if any(c[0] != rank for c in cards):
-        raise IllegalAction(f"The cards you {what} must all be of one rank.")
+        raise IllegalAction(move.mixed)
     return rank
 
 
@@ -294,7 +323,7 @@ def default_action(state: DayousState, seat: int) -> DayousAction:
     """What a timeout plays: the lowest non-trump lead, the defender takes, a thrower is done."""
     phase = state["phase"]
     if seat not in to_act(state):
-        raise IllegalAction("Nothing is awaited from that seat now.")
+        raise IllegalAction(message("Nothing is awaited from that seat now."))
     if phase == Phase.DIRECTION:
         return {"type": "direction", "clockwise": True}
     if phase == Phase.LEAD:

@@ -7,6 +7,7 @@ from typing import Any
 from games import core
 from games.core import InvalidOptions
 from games.options_schema import Badge, Choice, OptionsSchema, PlayerCount, Value, WholeNumber
+from games.words import Words, message, plural_message
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -25,27 +26,39 @@ def max_players_for(decks: int) -> int:
     return min(MAX_PLAYERS, (CARDS_PER_DECK * decks - CARDS_LEFT) // hand_size(decks))
 
 
-def decks_words(decks: int) -> str:
-    return "1 deck" if decks == 1 else f"{decks} decks"
+def decks_words(decks: int) -> Words:
+    return plural_message("%(count)s deck", "%(count)s decks", decks)
+
+
+def _deck_value(decks: int) -> Value:
+    label = plural_message(
+        "%(count)s deck (hands of %(hand)s)", "%(count)s decks (hands of %(hand)s)", decks, hand=hand_size(decks)
+    )
+    return Value(decks, label, decks_words(decks))
 
 
 DECKS = Choice(
     key="decks",
-    label="Decks",
-    values=tuple(Value(n, f"{decks_words(n)} (hands of {hand_size(n)})", decks_words(n)) for n in DECK_COUNTS),
+    label=message("Decks"),
+    values=tuple(_deck_value(n) for n in DECK_COUNTS),
     default=1,
     badge=Badge("decks"),
-    lobby="{}",
+    listed_alone=True,
 )
 CLOCK = WholeNumber(
-    key="clock", label="Seconds per move", low=10, high=60, default=30, unit="seconds",
-    badge=Badge("clock", "{} s per move"),
+    key="clock", label=message("Seconds per move"), low=10, high=60, default=30,
+    unit=lambda count: plural_message("%(count)s second", "%(count)s seconds", count),
+    # Translators: a badge of a Dayous table, "s" short for seconds.
+    badge=Badge("clock", message("%(value)s s per move")),
 )
 OPTIONS = OptionsSchema(
     (DECKS, CLOCK),
     players=PlayerCount(
         low=MIN_PLAYERS, high=MAX_PLAYERS, default=4,
-        help_text="One deck seats 2 to 7 players; two or three decks up to 8.",
+        help_text=message(
+            "One deck seats %(low)s to %(one_deck)s players; two or three decks up to %(high)s.",
+            low=MIN_PLAYERS, one_deck=max_players_for(1), high=MAX_PLAYERS,
+        ),
     ),
 )
 DEFAULT_OPTIONS = OPTIONS.defaults()
@@ -56,21 +69,27 @@ def validate_options(options: dict[str, Any], players: int | None = None) -> dic
     if options is None:
         options = {}
     if not isinstance(options, dict):
-        raise InvalidOptions("Options must be a mapping of names to values.")
+        raise InvalidOptions(message("Options must be a mapping of names to values."))
     unknown = sorted(set(options) - set(DEFAULT_OPTIONS))
     if unknown:
-        raise InvalidOptions(
-            f"Unknown option {unknown[0]!r}: Dayous takes only 'decks' ({DECK_COUNTS[0]} to {DECK_COUNTS[-1]}) "
-            f"and 'clock' ({CLOCK.low} to {CLOCK.high} seconds)."
-        )
+        # Translators: the options' names ('decks', 'clock') are as the code writes them.
+        raise InvalidOptions(message(
+            "Unknown option %(name)s: Dayous takes only %(decks)s (%(fewest)s to %(most)s) "
+            "and %(clock)s (%(low)s to %(high)s seconds).",
+            name=repr(unknown[0]), decks=repr(DECKS.key), fewest=DECK_COUNTS[0], most=DECK_COUNTS[-1],
+            clock=repr(CLOCK.key), low=CLOCK.low, high=CLOCK.high,
+        ))
     out = dict(DEFAULT_OPTIONS)
     out.update(options)
     if not DECKS.accepts(out["decks"]):
-        raise InvalidOptions(
-            f"The number of decks must be a whole number from {DECK_COUNTS[0]} to {DECK_COUNTS[-1]}."
-        )
+        raise InvalidOptions(message(
+            "The number of decks must be a whole number from %(fewest)s to %(most)s.",
+            fewest=DECK_COUNTS[0], most=DECK_COUNTS[-1],
+        ))
     if not CLOCK.accepts(out["clock"]):
-        raise InvalidOptions(f"The clock must be a whole number of seconds from {CLOCK.low} to {CLOCK.high}.")
+        raise InvalidOptions(message(
+            "The clock must be a whole number of seconds from %(low)s to %(high)s.", low=CLOCK.low, high=CLOCK.high
+        ))
     if players is not None:
         _check_players(players, out["decks"])
     return out
@@ -78,14 +97,16 @@ def validate_options(options: dict[str, Any], players: int | None = None) -> dic
 
 def _check_players(players: Any, decks: int) -> None:
     if not core.is_whole_number(players):
-        raise InvalidOptions("The number of players must be a whole number.")
+        raise InvalidOptions(message("The number of players must be a whole number."))
     most = max_players_for(decks)
     if not MIN_PLAYERS <= players <= most:
-        raise InvalidOptions(
-            f"Dayous with {decks_words(decks)} is for {MIN_PLAYERS} to {most} players "
-            f"(each needs a hand of {hand_size(decks)} and {CARDS_LEFT} cards must be left); "
-            f"{players} cannot be dealt."
-        )
+        raise InvalidOptions(plural_message(
+            "Dayous with %(count)s deck is for %(low)s to %(high)s players (each needs a hand of %(hand)s "
+            "and %(left)s cards must be left); %(players)s cannot be dealt.",
+            "Dayous with %(count)s decks is for %(low)s to %(high)s players (each needs a hand of %(hand)s "
+            "and %(left)s cards must be left); %(players)s cannot be dealt.",
+            decks, low=MIN_PLAYERS, high=most, hand=hand_size(decks), left=CARDS_LEFT, players=players,
+        ))
 
 
 def turn_seconds(options: dict[str, Any]) -> int:

@@ -34,8 +34,3 @@ def lowest_holders(hands: Sequence[str | None], seats: Sequence[int]) -> list[in
     values = [CARD_VALUE[hands[s]] for s in seats]
     low = min(values)
     return [s for s, v in zip(seats, values) if v == low]
-
-
-def card_name(card: str) -> str:
-    """``Ao`` → "Ace of coins"."""
-    return core.card_name(card, spanish=True)

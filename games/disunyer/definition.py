@@ -9,9 +9,10 @@ from typing import Any
 from games.ceiling import seeing
 from games.definition import Counter, GameDefinition, Leaderboard, SelfPlay, Table, bot_levels, modes_of
 from games.disunyer.bots import RandomBot, RuleBot, StrongBot
-from games.disunyer.options import MODE, OPTIONS
+from games.disunyer.options import MAX_PLAYERS, MIN_PLAYERS, MODE, OPTIONS
 from games.disunyer.rules import ENGINE
 from games.disunyer.text import event_text
+from games.words import message, plural_message
 
 
 def mode_of(options: Mapping[str, Any]) -> str:
@@ -25,9 +26,10 @@ def place_counters(place: int, won: bool, players: int) -> dict[str, int]:
 
 GAME = GameDefinition(
     slug="disunyer",
-    title="Disunyer",
-    players="2–8 players",
-    summary=(
+    # Translators: the game's name; write it in your script as it sounds.
+    title=message("Disunyer"),
+    players=plural_message("%(low)s–%(count)s player", "%(low)s–%(count)s players", MAX_PLAYERS, low=MIN_PLAYERS),
+    summary=message(
         "One card each, every round. Keep it or pass it on — the lowest card is out. "
         "Dealt an Ace? Call “Disunyer!” and dare a rival to guess its suit."
     ),
@@ -42,14 +44,14 @@ GAME = GameDefinition(
         pauses=MappingProxyType(dict.fromkeys(("out", "guess", "no_call"), "knockout")),
     ),
     leaderboard=Leaderboard(
-        points_help=(
+        points_help=message(
             "Points by place: at a table of N the winner gets N and the first one out 1; "
             "doubled when no bot was at the table."
         ),
         doubled_without_bots=True,
         modes=modes_of(MODE),
         mode_of=mode_of,
-        counters=(Counter("final_ties", "Final ties (no winner)"),),
+        counters=(Counter("final_ties", message("Final ties (no winner)")),),
         place_counters=place_counters,
     ),
     self_play=SelfPlay(

@@ -8,6 +8,7 @@ from typing import Any
 from games import core
 from games.disunyer.cards import SUITS
 from games.disunyer.state import DISUNYER, OVER, PICK, TURNS, DisunyerAction, DisunyerState, seat_count
+from games.words import Words, message
 
 
 def to_act(state: DisunyerState) -> list[int]:
@@ -62,13 +63,14 @@ def default_action(state: DisunyerState, seat: int) -> DisunyerAction:
     return {"type": "guess", "suit": None}
 
 
-OUT_OF_THE_GAME = "You are out of the game."
+OUT_OF_THE_GAME = message("You are out of the game.")
+GAME_OVER = message("The game is over.")
 
 
-def not_your_turn(state: DisunyerState, seat: Any) -> str:
+def not_your_turn(state: DisunyerState, seat: Any) -> Words:
     """Why ``seat`` may not move now."""
     if state["phase"] == OVER:
-        return "The game is over."
+        return GAME_OVER
     if core.is_seat(seat, seat_count(state)) and state["out"][seat]:
         return OUT_OF_THE_GAME
     return core.NOT_YOUR_TURN

@@ -1,96 +1,150 @@
-"""Disunyer's public events as English sentences, seats written as ``{seatN}`` tokens."""
+"""Disunyer's public events as sentences (``games.words``): seats as ``Seat``s, cards by
+their Spanish deck's names. The Spanish suits (oros, copas, espadas, bastos) are called
+coins, cups, swords and clubs in English."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from games import core
-from games.disunyer.cards import card_name
+from games.words import Cards, Seat, Words, all_of, cards, message, one_after_another, plural_message
 
 Event = dict[str, Any]
 
 
-def _seat(seat: int) -> str:
-    return f"{{seat{seat}}}"
+def _card(card: str) -> Cards:
+    return cards(card, spanish=True)
 
 
-def _names(seats: list[int]) -> str:
-    names = [_seat(s) for s in seats]
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
+def _deal(event: Event) -> Words:
+    return message("Round %(round)s: every player still standing is dealt a card.", round=event["round"])
 
 
-def _deal(event: Event) -> str:
-    return f"Round {event['round']}: every player still standing is dealt a card."
+def _reshuffle(event: Event) -> Words:
+    return plural_message(
+        "The deck ran out: the discard pile is shuffled into a new deck of %(count)s card.",
+        "The deck ran out: the discard pile is shuffled into a new deck of %(count)s cards.",
+        event["cards"],
+    )
 
 
-def _reshuffle(event: Event) -> str:
-    return f"The deck ran out: the discard pile is shuffled into a new deck of {event['cards']} cards."
+def _stuck(event: Event) -> Words:
+    # Translators: a King dealt in the Stuck King mode is shown to everyone and cannot be passed.
+    return message(
+        "%(seat)s's %(card)s is turned face up and stuck.",
+        seat=Seat(event["seat"]), card=_card(event["card"]),
+    )
 
 
-def _stuck(event: Event) -> str:
-    return f"{_seat(event['seat'])}'s {card_name(event['card'])} is turned face up and stuck."
+def _call(event: Event) -> Words:
+    # Translators: "Disunyer!" is the game's call, a name: keep it as it is.
+    return message(
+        "%(seat)s calls “Disunyer!” and challenges %(rival)s.",
+        seat=Seat(event["seat"]), rival=Seat(event["rival"]),
+    )
 
 
-def _call(event: Event) -> str:
-    return f"{_seat(event['seat'])} calls \u201cDisunyer!\u201d and challenges {_seat(event['rival'])}."
+def _no_call(event: Event) -> Words:
+    return message("%(seat)s did not call Disunyer in time and is out.", seat=Seat(event["seat"]))
 
 
-def _no_call(event: Event) -> str:
-    return f"{_seat(event['seat'])} did not call Disunyer in time and is out."
+def _right_guess(suit: str, rival: Seat, ace: Cards, holder: Seat) -> Words:
+    """The rival named the Ace's suit (a sentence per suit: each is a Spanish deck's)."""
+    if suit == "o":
+        return message(
+            "%(rival)s guesses coins: right, it is the %(ace)s! %(holder)s is out.",
+            rival=rival, ace=ace, holder=holder,
+        )
+    if suit == "c":
+        return message(
+            "%(rival)s guesses cups: right, it is the %(ace)s! %(holder)s is out.",
+            rival=rival, ace=ace, holder=holder,
+        )
+    if suit == "s":
+        return message(
+            "%(rival)s guesses swords: right, it is the %(ace)s! %(holder)s is out.",
+            rival=rival, ace=ace, holder=holder,
+        )
+    # Translators: clubs of the Spanish deck (bastos).
+    return message(
+        "%(rival)s guesses clubs: right, it is the %(ace)s! %(holder)s is out.",
+        rival=rival, ace=ace, holder=holder,
+    )
 
 
-def _guess(event: Event) -> str:
-    rival = _seat(event["seat"])
-    ace = card_name(event["ace"])
-    if event["suit"] is None:
-        return f"{rival} did not guess in time and is out. The Ace was the {ace}."
-    named = core.SPANISH_SUIT_NAMES[event["suit"]]
+def _wrong_guess(suit: str, rival: Seat, ace: Cards) -> Words:
+    """The rival named another suit than the Ace's."""
+    if suit == "o":
+        return message("%(rival)s guesses coins: wrong, it is the %(ace)s. %(rival)s is out.", rival=rival, ace=ace)
+    if suit == "c":
+        return message("%(rival)s guesses cups: wrong, it is the %(ace)s. %(rival)s is out.", rival=rival, ace=ace)
+    if suit == "s":
+        return message("%(rival)s guesses swords: wrong, it is the %(ace)s. %(rival)s is out.", rival=rival, ace=ace)
+    # Translators: clubs of the Spanish deck (bastos).
+    return message("%(rival)s guesses clubs: wrong, it is the %(ace)s. %(rival)s is out.", rival=rival, ace=ace)
+
+
+def _guess(event: Event) -> Words:
+    rival = Seat(event["seat"])
+    ace = _card(event["ace"])
+    suit = event["suit"]
+    if suit is None:
+        return message("%(rival)s did not guess in time and is out. The Ace was the %(ace)s.", rival=rival, ace=ace)
     if event["right"]:
-        return f"{rival} guesses {named}: right, it is the {ace}! {_seat(event['holder'])} is out."
-    return f"{rival} guesses {named}: wrong, it is the {ace}. {rival} is out."
+        return _right_guess(suit, rival, ace, Seat(event["holder"]))
+    return _wrong_guess(suit, rival, ace)
 
 
-def _keep(event: Event) -> str:
-    seat = _seat(event["seat"])
+def _keep(event: Event) -> Words:
+    seat = Seat(event["seat"])
     forced = event.get("forced")
     if forced == "stuck":
-        return f"{seat} keeps the stuck King."
+        return message("%(seat)s keeps the stuck King.", seat=seat)
     if forced == "blocked":
-        return f"{seat} must keep: the next player has a stuck King."
-    return f"{seat} keeps."
+        return message("%(seat)s must keep: the next player has a stuck King.", seat=seat)
+    return message("%(seat)s keeps.", seat=seat)
 
 
-def _pass(event: Event) -> str:
-    return f"{_seat(event['seat'])} passes to {_seat(event['to'])}: they swap cards."
+def _pass(event: Event) -> Words:
+    return message("%(seat)s passes to %(next)s: they swap cards.", seat=Seat(event["seat"]), next=Seat(event["to"]))
 
 
-def _draw(event: Event) -> str:
-    return f"{_seat(event['seat'])} passes and draws the {card_name(event['card'])} from the deck."
+def _draw(event: Event) -> Words:
+    return message(
+        "%(seat)s passes and draws the %(card)s from the deck.",
+        seat=Seat(event["seat"]), card=_card(event["card"]),
+    )
 
 
-def _reveal(event: Event) -> str:
-    shown = [f"{_seat(i)} {card_name(c)}" for i, c in enumerate(event["cards"]) if c]
-    return "Reveal: " + ", ".join(shown) + "."
+def _reveal(event: Event) -> Words:
+    shown = [
+        # Translators: one seat's card in a reveal: "Ann Jack of cups".
+        message("%(seat)s %(card)s", seat=Seat(seat), card=_card(card))
+        for seat, card in enumerate(event["cards"])
+        if card
+    ]
+    return message("Reveal: %(cards)s.", cards=one_after_another(shown))
 
 
-def _out(event: Event) -> str:
+def _out(event: Event) -> Words:
     seats = event["seats"]
-    verb = "is" if len(seats) == 1 else "are"
-    return f"{_names(seats)} {verb} out with the lowest card."
+    return plural_message(
+        "%(seats)s is out with the lowest card.",
+        "%(seats)s are out with the lowest card.",
+        len(seats),
+        seats=all_of([Seat(seat) for seat in seats]),
+    )
 
 
-def _win(event: Event) -> str:
-    return f"{_seat(event['seat'])} is the last player standing and wins!"
+def _win(event: Event) -> Words:
+    return message("%(seat)s is the last player standing and wins!", seat=Seat(event["seat"]))
 
 
-def _no_winner(event: Event) -> str:
-    return "Everyone still in was knocked out together: the game ends with no winner."
+def _no_winner(event: Event) -> Words:
+    return message("Everyone still in was knocked out together: the game ends with no winner.")
 
 
-_SENTENCES: dict[str, Callable[[Event], str]] = {
+_SENTENCES: dict[str, Callable[[Event], Words]] = {
     "deal": _deal,
     "reshuffle": _reshuffle,
     "stuck": _stuck,
@@ -107,8 +161,7 @@ _SENTENCES: dict[str, Callable[[Event], str]] = {
 }
 
 
-def event_text(event: Event) -> str:
-    """A short English sentence for a public event (seats as ``{seatN}`` tokens)."""
-    kind = str(event.get("type"))
-    sentence = _SENTENCES.get(kind)
-    return sentence(event) if sentence else kind
+def event_text(event: Event) -> Words | None:
+    """A public event as a sentence; None for an event Disunyer has no sentence for."""
+    sentence = _SENTENCES.get(str(event.get("type")))
+    return sentence(event) if sentence else None

@@ -12,6 +12,8 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
 from django.contrib import auth
 from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext_lazy
 
 from accounts.identity import GUEST_ID_KEY, player_from
 from plumbing.cache import UNREACHABLE
@@ -23,10 +25,11 @@ from rooms.live import incoming, presence_news
 from rooms.live.pumps import dispatch_in_turn
 from rooms.live.reaction_throttle import may_react
 from rooms.live.socket_session import socket_session
+from rooms.live.viewer_language import language_of, spoken
 from rooms.push import layerwire
 from rooms.push.followups import room_group
 from rooms.reactions import SPECTATOR_EMOJIS, is_phrase, player_reactions
-from rooms.rendering import render_presence, render_table, render_watched
+from rooms.rendering import render_presence, render_table
 from rooms.store import presence
 from rooms.store.redisclients import async_client
 from rooms.store.snapshots import latest_key, snapshots
@@ -37,14 +40,16 @@ limited_log = LimitedLog(log)
 
 CATCH_UP_VERSIONS = 20
 PRESENCE_SETTLE_SECONDS = 0.2
-TRY_AGAIN = "The table is not answering just now: try again in a moment."
+TRY_AGAIN = gettext_lazy("The table is not answering just now: try again in a moment.")
+TOO_QUICK = gettext_lazy("Easy there — one reaction every couple of seconds.")
 TRY_AGAIN_LATER = 1013  # the WebSocket close code: the browser connects again by itself
 
 
 class RoomConsumer(AsyncWebsocketConsumer):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.room_id = self.seat = self.seating = self.player = None
+        self.room_id = self.seat = self.player = None
+        self.language = translation.get_language()  # the viewer's, once connected
         self.group = None  # the room's group, once joined
         self.sent_version = 0  # the version of the last table sent
         self.presence = presence.NOBODY
@@ -121,6 +126,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return
         self.game = snapshot.game
         self.seat = snapshot.seat_of(self.player)
+        self.language = language_of(self.scope)
         await self.accept()
         self.presence = await presence.touch(self.room_id, self.channel_name, self.seat)
         await self._announce_presence()
@@ -208,6 +214,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
             case incoming.Sync():  # a table newer than the last one sent, if there is one
                 latest = await async_client().get(latest_key(self.room_id))
                 await self._send_table(await snapshots.at_latest(self.room_id, latest))
+            case incoming.Language():  # the table again, in the viewer's new language
+                self.language = message.language
+                await self._send_table(await snapshots.get(self.room_id, self.sent_version), force=True)
 
     async def _act(self, move: incoming.Act):
         try:
@@ -223,20 +232,24 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return await self._refuse(incoming.NOT_HERE)
         sender = self.player and str(self.player.user_id or self.player.guest_id)
         if not await may_react(self.room_id, sender, self._address()):
-            return await self._refuse("Easy there — one reaction every couple of seconds.")
+            return await self._refuse(TOO_QUICK)
         await self.channel_layer.group_send(
             room_group(self.room_id),
             {
                 "type": "room.reaction",
                 "emoji": emoji,
-                "name": self.player.name if self.player else "A spectator",
+                "name": self.player.name if self.player and self.seat is not None else "",
                 "spectator": self.seat is None,
                 "phrase": is_phrase(self.game, emoji),
             },
         )
 
-    async def _refuse(self, reason: str, logged: str | None = None):
-        limited_log.warning("Refused a message in room %s from %s: %s", self.room_id, self.player, logged or reason)
+    async def _refuse(self, reason, logged: str | None = None):
+        """Tell the viewer why, in their language (``reason``: lazy text or ``Words``);
+        the log has it in English."""
+        limited_log.warning(
+            "Refused a message in room %s from %s: %s", self.room_id, self.player, logged or str(reason)
+        )
         await self._toast(reason)
 
     async def _over_budget(self):
@@ -245,8 +258,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if self.budget.refused == 1:
             await self._refuse(incoming.OVER_BUDGET)
 
-    async def _toast(self, message: str):
-        await self.send(text_data=render_to_string("rooms/_toast.html", {"message": message}))
+    async def _toast(self, message):
+        with translation.override(self.language):
+            toast = render_to_string("rooms/_toast.html", {"message": spoken(message)})
+        await self.send(text_data=toast)
 
     async def _announce_presence(self):
         await presence_news.announce(self.channel_layer, self.room_id)
@@ -255,9 +270,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if snapshot is None or self.closed or (snapshot.version <= self.sent_version and not force):
             return
         await self._follow_seat(snapshot.seat_of(self.player))
-        self.seating = snapshot.seating
         async with self._sending:
-            await self.send(text_data=render_table(snapshot, self.presence, self.seat))
+            with translation.override(self.language):
+                table = render_table(snapshot, self.presence, self.seat)
+            await self.send(text_data=table)
             self.sent_version = snapshot.version
 
     async def _follow_seat(self, seat):
@@ -271,27 +287,11 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def room_changed(self, event):
         """Every version this viewer has not had yet, in order: two writers' announcements
-        can arrive out of order. A viewer far behind is sent the newest tables only. A
-        spectator is sent the announced version from the announcement itself."""
+        can arrive out of order. A viewer far behind is sent the newest tables only."""
         newest = event["version"]
-        for version in range(max(self.sent_version + 1, newest - CATCH_UP_VERSIONS + 1), newest):
+        for version in range(max(self.sent_version + 1, newest - CATCH_UP_VERSIONS + 1), newest + 1):
             if version > self.sent_version:
                 await self._send_table(await snapshots.get(self.room_id, version))
-        if newest <= self.sent_version:
-            return
-        if self._still_watching(event):
-            await self._send_watched(event)
-        else:
-            await self._send_table(await snapshots.get(self.room_id, newest))
-
-    def _still_watching(self, event) -> bool:
-        """The viewer had no seat and, the seating being the same, still has none."""
-        return self.seat is None and "public" in event and event.get("seating") == self.seating
-
-    async def _send_watched(self, event):
-        async with self._sending:
-            await self.send(text_data=render_watched(event["public"], event["spectators"], self.presence))
-            self.sent_version = event["version"]
 
     async def room_presence(self, event):
         """Who is connected changed. A table's viewers often come and go together (a
@@ -323,10 +323,14 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 self.presence = now_present
                 snapshot = await snapshots.get(self.room_id, self.sent_version)
                 if snapshot is not None:
-                    await self.send(text_data=render_presence(snapshot, now_present))
+                    with translation.override(self.language):
+                        marks = render_presence(snapshot, now_present)
+                    await self.send(text_data=marks)
 
     async def room_reaction(self, event):
-        await self.send(text_data=render_to_string("rooms/_reaction.html", event))
+        with translation.override(self.language):
+            reaction = render_to_string("rooms/_reaction.html", event)
+        await self.send(text_data=reaction)
 
 
 async def _player(session):

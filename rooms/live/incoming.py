@@ -22,6 +22,7 @@ from typing import TypeGuard
 from django.utils.translation import gettext_lazy
 
 from rooms.errors import Refusal, RoomError
+from rooms.live.viewer_language import supported
 
 MAX_MESSAGE_CHARS = 4096
 # Containers nested at most this deep: a message with htmx's HEADERS is 2 deep, an
@@ -35,6 +36,7 @@ NOT_UNDERSTOOD = gettext_lazy("That message is not understood.")
 MALFORMED_MOVE = gettext_lazy("That move is malformed.")
 NOT_HERE = gettext_lazy("You can't send that here.")
 OVER_BUDGET = gettext_lazy("Too many messages at once: wait a few seconds, then try again.")
+NOT_A_LANGUAGE = gettext_lazy("The site does not speak that language.")
 
 BUDGET_SECONDS = 20
 # Messages per window: for a seated player, a spectator, and a socket without a session
@@ -68,7 +70,14 @@ class Sync:
     pass
 
 
-Message = Act | React | Ping | Sync
+@dataclass(frozen=True)
+class Language:
+    """The viewer chose to read the table in another language (a code in settings.LANGUAGES)."""
+
+    language: str
+
+
+Message = Act | React | Ping | Sync | Language
 
 
 class MessageBudget:
@@ -133,11 +142,19 @@ def _react(message: dict) -> React:
     return React(emoji)
 
 
+def _language(message: dict) -> Language:
+    language = supported(message.get("language"))
+    if language is None:
+        raise RoomError(NOT_A_LANGUAGE)
+    return Language(language)
+
+
 _READERS: dict[str, Callable[[dict], Message]] = {
     "act": _act,
     "react": _react,
     "ping": lambda message: Ping(),
     "sync": lambda message: Sync(),
+    "language": _language,
 }
 
 

@@ -22,7 +22,7 @@ from plumbing.loglimit import LimitedLog
 from rooms.models import Unannounced
 from rooms.push.changes import Change, Timer, change_of
 from rooms.push.layerwire import on_the_wire
-from rooms.rendering import shared_fragments, spectators_fragments
+from rooms.rendering import shared_fragments
 from rooms.store.snapshots import Snapshot, loaded_room, store_snapshot, with_ratings
 
 limited_log = LimitedLog(logging.getLogger(__name__))
@@ -91,18 +91,9 @@ def announce_the_unannounced() -> None:
 def announcement(snapshot: Snapshot, committed_at: float) -> tuple[str, bytes]:
     """What tells every viewer of the room that it changed, and when (the time of the
     commit, which the load test times its pushes from), as the channel layer publishes
-    it: the snapshot's store sends it. It carries the table every spectator is shown,
-    which a spectator's consumer sends with no fetch of the snapshot while the seating
-    stays the same, and nothing that a spectator may not see."""
-    public, spectators = spectators_fragments(snapshot)
-    event = {
-        "type": "room.changed",
-        "version": snapshot.version,
-        "committed_at": committed_at,
-        "seating": snapshot.seating,
-        "public": public,
-        "spectators": spectators,
-    }
+    it: the snapshot's store sends it. It carries no words and no card: each viewer's
+    consumer renders the stored snapshot in its viewer's language."""
+    event = {"type": "room.changed", "version": snapshot.version, "committed_at": committed_at}
     return on_the_wire(room_group(snapshot.room_id), event)
 
 

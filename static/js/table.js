@@ -253,6 +253,18 @@
     storeSetting(box.dataset.setting, box.checked);
     if (box.dataset.setting === "sound" && box.checked) { wakeAudio(); chime(); }
   });
+  // A language chosen at the table: the choice is kept as on any page (the switcher's
+  // form, sent in the background), and the table is sent again in it, with no reload.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.id !== "language-switcher" || !socket) return;
+    event.preventDefault();
+    var choice = form.elements.language;
+    fetch(form.action, { method: "POST", body: new FormData(form), credentials: "same-origin" });
+    socket.send(JSON.stringify({ kind: "language", language: choice.value }));
+    document.documentElement.lang = choice.value;
+    document.documentElement.dir = choice.selectedOptions[0].dataset.dir || "ltr";
+  });
   // Browsers let a page make sound only after the person has touched it.
   document.addEventListener("pointerdown", function () { if (setting("sound")) wakeAudio(); }, { once: true });
   document.addEventListener("visibilitychange", showTurnInTitle);

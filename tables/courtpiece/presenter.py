@@ -11,28 +11,38 @@ the room's snapshot (loaded with it), never from a query.
 from collections.abc import Mapping, Sequence
 from typing import Any, TypedDict
 
-from games.core import FRENCH_SUIT_NAMES
 from games.courtpiece.options import FOUR_POINT_RANK
 from games.courtpiece.state import CourtPieceView, LastTrick, team_of
+from games.words import Said, Seat, Words, message
 from rooms.presenting import FRENCH_PIPS, action_json, results, seat_names
 
 # Seats 0-3 in play order, anticlockwise: partners face each other.
 POSITIONS = ("south", "east", "north", "west")
+# The kinds of a round's win, as the last round's box says it.
 KIND_TITLES = {
-    "normal": "a normal win",
-    "court": "a Court (all 13 hands on their own trump)",
-    "goon_court": "a Goon Court (all 13 hands on the other team's trump)",
-    "four": "all 13 hands with the chosen rank",
-    "six": "all 13 hands with the chosen pair",
+    "normal": message("A normal win"),
+    "court": message("A Court (all 13 hands on their own trump)"),
+    "goon_court": message("A Goon Court (all 13 hands on the other team's trump)"),
+    "four": message("All 13 hands with the chosen rank"),
+    "six": message("All 13 hands with the chosen pair"),
 }
-KIND_SHORT = {"court": "Court", "goon_court": "Goon Court", "four": "4-point win", "six": "6-point win"}
+# And as the score sheet's rows mark it (a normal win unmarked).
+KIND_SHORT = {
+    "court": message("Court"),
+    "goon_court": message("Goon Court"),
+    "four": message("4-point win"),
+    "six": message("6-point win"),
+}
+# Translators: said of a seat a bot plays in the last round's coins ("Bot 4 — (bot)").
+BOT = message("bot")
+# Translators: said of a seat whose player's coins did not move: a stand-in bot played it.
+NO_BET = message("no bet")
 
 
 class Trump(TypedDict):
-    state: str  # "known", "hidden" (face down) or "none" (not called yet)
+    state: str  # "known", "hidden" (face down) or "none" (not called yet); its words: cp_trump_name
     suit: str
     pip: str
-    name: str
 
 
 class Player(TypedDict):
@@ -52,7 +62,7 @@ class Player(TypedDict):
 
 class Team(TypedDict):
     team: int
-    names: str
+    names: Words
     hands: int  # picked up this round
     score: int  # points
 
@@ -62,13 +72,13 @@ class CoinRow(TypedDict):
     name: str
     won: bool
     coins: int | None  # moved at the end of the round (the ledger's); None for a bot
-    note: str  # "bot"; "no bet" for a person whose seat moved nothing (it sat out)
+    note: Words | None  # "bot"; "no bet" for a person whose seat moved nothing (it sat out)
 
 
 class LastRound(TypedDict):
     event: dict  # the engine's "round_over" event
-    team_names: str  # of the winners
-    kind: str
+    team_names: Words  # of the winners
+    kind: Words
     trump: Trump
     hands_won: int
     hands_lost: int
@@ -83,12 +93,12 @@ class SheetRow(TypedDict):
     hands: list[int]  # per team
     points: list[int]  # per team: the winners' points, 0 for the others
     winning_team: int
-    kind: str  # "" for a normal win
+    kind: Words | None  # None for a normal win
     coins: list[int]  # what the round moved for each person of ScoreSheet.people
 
 
 class ScoreSheet(TypedDict):
-    teams: list[str]  # team 0's names, team 1's
+    teams: list[Words]  # team 0's names, team 1's
     people: list[str]  # the seats whose coins move (bots neither pay nor are paid)
     rows: list[SheetRow]  # every finished round, oldest first
     score: list[int]  # per team
@@ -101,7 +111,7 @@ class Table(TypedDict):
     teams: list[Team]
     last_round: LastRound | None
     last_trick: LastTrick | None
-    four_rank: str | None  # the rank of the 4-point option, in words
+    four_rank: Said | None  # the rank of the 4-point option, in words
     turn_name: str | None
     calling: bool
 
@@ -114,7 +124,6 @@ class PlayableCard(TypedDict):
 class CallSuit(TypedDict):
     suit: str
     pip: str
-    name: str
     action: str
 
 
@@ -134,18 +143,23 @@ class Moves(TypedDict):
 
 def trump(code: str | None) -> Trump:
     if code in FRENCH_PIPS:
-        return Trump(state="known", suit=code, pip=FRENCH_PIPS[code], name=FRENCH_SUIT_NAMES[code].capitalize())
+        return Trump(state="known", suit=code, pip=FRENCH_PIPS[code])
     if code == "hidden":
-        return Trump(state="hidden", suit="", pip="?", name="Hidden")
-    return Trump(state="none", suit="", pip="–", name="None yet")
+        return Trump(state="hidden", suit="", pip="?")
+    return Trump(state="none", suit="", pip="–")
 
 
 def _last_event(log: list, kind: str) -> dict | None:
     return next((event for event in reversed(log or []) if event.get("type") == kind), None)
 
 
-def _team_names(names: dict, team: int) -> str:
-    return f"{names.get(team, f'Seat {team + 1}')} & {names.get(team + 2, f'Seat {team + 3}')}"
+def _team_names(names: dict, team: int) -> Words:
+    # Translators: the two partners of a team in Court Piece, by name ("Ann & Carl").
+    return message("%(first)s & %(second)s", first=_name(names, team), second=_name(names, team + 2))
+
+
+def _name(names: dict, seat: int) -> Said:
+    return names.get(seat) or Seat(seat)
 
 
 def _round_coins(round_number: int, winning_team: int, snapshot) -> list[CoinRow]:
@@ -157,11 +171,11 @@ def _round_coins(round_number: int, winning_team: int, snapshot) -> list[CoinRow
     for seat in snapshot.seats:
         won = team_of(seat.index) == winning_team
         if seat.is_bot or seat.is_empty:
-            rows.append(CoinRow(index=seat.index, name=seat.name, won=won, coins=None, note="bot"))
+            rows.append(CoinRow(index=seat.index, name=seat.name, won=won, coins=None, note=BOT))
         elif seat.index in moved:
-            rows.append(CoinRow(index=seat.index, name=seat.name, won=won, coins=moved[seat.index], note=""))
+            rows.append(CoinRow(index=seat.index, name=seat.name, won=won, coins=moved[seat.index], note=None))
         else:
-            rows.append(CoinRow(index=seat.index, name=seat.name, won=won, coins=0, note="no bet"))
+            rows.append(CoinRow(index=seat.index, name=seat.name, won=won, coins=0, note=NO_BET))
     return rows
 
 
@@ -196,7 +210,7 @@ def _last_round(snapshot, log: list, names: dict) -> LastRound | None:
     return LastRound(
         event=event,
         team_names=_team_names(names, team),
-        kind=KIND_TITLES.get(event["kind"], event["kind"]),
+        kind=KIND_TITLES.get(event["kind"], KIND_TITLES["normal"]),
         trump=trump(event.get("trump")),
         hands_won=event["hands"][team],
         hands_lost=event["hands"][1 - team],
@@ -212,7 +226,7 @@ def _sheet_row(snapshot, row: dict, names: dict) -> SheetRow:
     coins = _round_coins(row["round"], team, snapshot)
     return SheetRow(
         round=row["round"], caller=names.get(row["caller"]), trump=trump(row["trump"]), hands=list(row["hands"]),
-        points=points, winning_team=team, kind=KIND_SHORT.get(row["kind"], ""),
+        points=points, winning_team=team, kind=KIND_SHORT.get(row["kind"]),
         coins=[c["coins"] for c in coins if c["coins"] is not None],
     )
 
@@ -269,8 +283,7 @@ def moves(snapshot, view: CourtPieceView, seat: int) -> Moves:
         extra=[PlayableCard(card=c, action=action_json(a)) for c, a in plays.items() if c not in hand],
         calling=view.get("phase") == "call",
         call_suits=[
-            CallSuit(suit=a["suit"], pip=FRENCH_PIPS[a["suit"]], name=FRENCH_SUIT_NAMES[a["suit"]].capitalize(),
-                     action=action_json(a))
+            CallSuit(suit=a["suit"], pip=FRENCH_PIPS[a["suit"]], action=action_json(a))
             for a in calls if "suit" in a
         ],
         call_cards=[PlayableCard(card=a["card"], action=action_json(a)) for a in calls if "card" in a],

@@ -4,16 +4,20 @@ viewer's legal moves grouped for buttons and the quick phrases they may send (pr
 
 The public partial reads ``t``, ``sheet``, ``results`` and ``result_columns``; the
 private one ``m`` (its moves), ``phrases`` and ``standin``.
+
+Its words are ``games.words``, said in each viewer's language as the partials render
+them: the public presenter runs once per version, whoever watches.
 """
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, TypedDict
 
-from games.core import FRENCH_SUIT_NAMES, JOKERS, card_name
+from games.core import JOKERS
 from games.dayous.cards import display_order
 from games.dayous.state import DayousView, Stats
+from games.words import Words, cards, message
 from rooms.presenting import FRENCH_PIPS, action_json, results, seat_names
-from tables.dayous.phrases import ASK, OPENING, RANK_WORDS
+from tables.dayous.phrases import ASK, OPENING
 
 RANKS = "23456789TJQKA"
 # Beyond this many combinations of one rank, the multi-card ones fold into a <details>.
@@ -23,6 +27,15 @@ FOLD_AFTER = 6
 # this many open attack cards, all but the cheapest card for each fold: three to a row.
 BEATS_FOLD_AFTER, BEATS_SHOWN = 4, 3
 MANY_OPEN = 4
+# Each rank in the plural, as the folded moves of a rank name it ("+3 more with twos").
+RANK_WORDS = {
+    # Translators: a rank of cards in the plural (and the ranks that follow), as in "+3 more
+    # with twos": three more moves that play twos, folded away in a Dayous table's moves.
+    "2": message("twos"), "3": message("threes"), "4": message("fours"), "5": message("fives"),
+    "6": message("sixes"), "7": message("sevens"), "8": message("eights"), "9": message("nines"),
+    "T": message("tens"), "J": message("jacks"), "Q": message("queens"), "K": message("kings"),
+    "A": message("aces"),
+}
 
 
 class Move(TypedDict):
@@ -30,9 +43,9 @@ class Move(TypedDict):
 
     action: Mapping[str, Any]
     json: str  # the action as the form sends it
-    label: str  # what the button does, in words (its accessible name)
+    label: Words  # what the button does (its accessible name)
     faces: list[str]  # the cards drawn on the button
-    text: str  # the words on the button, after its cards
+    text: Words | None  # the words on the button, after its cards
     cls: str  # extra CSS classes
     testid: str
     cards: str  # the action's cards, space-separated (data-cards)
@@ -40,7 +53,7 @@ class Move(TypedDict):
 
 class RankGroup(TypedDict):
     rank: str
-    word: str
+    word: Words  # the rank in the plural ("twos")
     shown: list[Move]
     folded: list[Move]  # behind "n more with …"
 
@@ -55,7 +68,7 @@ class Beat(TypedDict):
 class Player(TypedDict):
     index: int
     count: int  # cards in hand
-    role: str  # what the seat is doing now, in words
+    role: Words | None  # what the seat is doing now
     role_class: str
     acting: bool
     done: bool  # said "No further questions"
@@ -65,7 +78,7 @@ class Player(TypedDict):
 
 class SheetRow(TypedDict):
     seat: int
-    name: str
+    name: str | Words
     defences: int  # successful defences, each a contribution
     contributed: int  # cards sent to the discard pile by them
     best: int  # the largest contribution, in cards
@@ -75,11 +88,10 @@ class SheetRow(TypedDict):
 
 class Table(TypedDict):
     players: list[Player]
-    waiting_for: list[str]
+    waiting_for: list[str | Words]
     attack_count: int
     unbeaten: int
     trump_pip: str
-    trump_name: str
     last_defence: dict | None  # the last "defended" event: contribution, journal, fee
 
 
@@ -94,27 +106,36 @@ class Moves(TypedDict):
     done: Move | None
 
 
-def _cards_words(cards) -> str:
-    names = [card_name(c) for c in cards]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _move(action: Mapping[str, Any], label: str, faces: list[str], text: str = "", cls: str = "",
+def _move(action: Mapping[str, Any], label: Words, faces: list[str], text: Words | None = None, cls: str = "",
           testid: str = "") -> Move:
-    cards = action.get("cards") or ([action["card"]] if "card" in action else [])
+    played = action.get("cards") or ([action["card"]] if "card" in action else [])
     return Move(action=action, json=action_json(action), label=label, faces=faces, text=text, cls=cls,
-                testid=testid or action["type"], cards=" ".join(cards))
+                testid=testid or action["type"], cards=" ".join(played))
 
 
-def _rank_groups(actions: list[Mapping[str, Any]], verb: str) -> list[RankGroup]:
-    """Card-combination moves grouped by rank, singles first; long groups fold."""
+def _attack_label(codes: list[str]) -> Words:
+    return message("Attack with %(cards)s", cards=cards(*codes))
+
+
+def _pass_label(codes: list[str]) -> Words:
+    return message("Pass the attack on with %(cards)s", cards=cards(*codes))
+
+
+def _throw_label(codes: list[str]) -> Words:
+    # Translators: throwing cards in on a Dayous attack is "asking a further question".
+    return message("Ask a further question with %(cards)s", cards=cards(*codes))
+
+
+def _rank_groups(actions: list[Mapping[str, Any]], label: Callable[[list[str]], Words]) -> list[RankGroup]:
+    """Card-combination moves grouped by rank, singles first; long groups fold. ``label``:
+    a move's words for its cards."""
     groups: dict[str, list[Mapping[str, Any]]] = {}
     for action in actions:
         groups.setdefault(action["cards"][0][0], []).append(action)
     out = []
     for rank in sorted(groups, key=RANKS.index):
         moves = [
-            _move(a, f"{verb} with {_cards_words(a['cards'])}", a["cards"], cls="cards")
+            _move(a, label(a["cards"]), a["cards"], cls="cards")
             for a in sorted(groups[rank], key=lambda a: (len(a["cards"]), a["cards"]))
         ]
         shown, folded = moves, []
@@ -134,7 +155,8 @@ def _beats(view: DayousView, beats: list[Mapping[str, Any]]) -> list[Beat]:
     for target in targets:
         attack = view["table"][target][0]
         moves = [
-            _move(a, f"Beat the {card_name(attack)} with the {card_name(a['card'])}", [a["card"]], cls="cards")
+            _move(a, message("Beat the %(attack)s with the %(card)s", attack=cards(attack), card=cards(a["card"])),
+                  [a["card"]], cls="cards")
             for a in sorted((a for a in beats if a["target"] == target), key=lambda a: cheapest(a["card"]))
         ]
         shown = 1 if len(targets) > MANY_OPEN else BEATS_SHOWN if len(moves) > BEATS_FOLD_AFTER else len(moves)
@@ -142,10 +164,23 @@ def _beats(view: DayousView, beats: list[Mapping[str, Any]]) -> list[Beat]:
     return out
 
 
+TAKE = message("Take the cards")
+# Translators: a thrower-in in Dayous has no more cards to throw in ("done").
+DONE = message("No further questions")
+
+
+def _joker(action: Mapping[str, Any]) -> Move:
+    label = message(
+        "Play the %(joker)s: send the attack back and reverse the direction", joker=cards(action["card"])
+    )
+    return _move(action, label, [action["card"]], message("Send it back"), "cards joker-move")
+
+
 def _direction(action: Mapping[str, Any]) -> Move:
     if action["clockwise"]:
-        return _move(action, "Play clockwise", [], "↻ Clockwise", testid="clockwise")
-    return _move(action, "Play counterclockwise", [], "↺ Counterclockwise", "secondary", "counterclockwise")
+        return _move(action, message("Play clockwise"), [], message("↻ Clockwise"), testid="clockwise")
+    return _move(action, message("Play counterclockwise"), [], message("↺ Counterclockwise"), "secondary",
+                 "counterclockwise")
 
 
 def moves(view: DayousView) -> Moves:
@@ -157,17 +192,13 @@ def moves(view: DayousView) -> Moves:
     take, done = by_type.get("take"), by_type.get("done")
     return Moves(
         direction=[_direction(a) for a in by_type.get("direction", [])],
-        lead=_rank_groups(by_type.get("attack", []), "Attack"),
+        lead=_rank_groups(by_type.get("attack", []), _attack_label),
         beats=_beats(view, by_type.get("beat", [])),
-        transfer=_rank_groups(by_type.get("transfer", []), "Pass the attack on"),
-        jokers=[
-            _move(a, f"Play the {card_name(a['card'])}: send the attack back and reverse the direction",
-                  [a["card"]], "Send it back", "cards joker-move")
-            for a in by_type.get("joker", [])
-        ],
-        take=_move(take[0], "Take the cards", [], "Take the cards", "secondary") if take else None,
-        throw=_rank_groups(by_type.get("throw", []), "Ask a further question"),
-        done=_move(done[0], "No further questions", [], "No further questions") if done else None,
+        transfer=_rank_groups(by_type.get("transfer", []), _pass_label),
+        jokers=[_joker(a) for a in by_type.get("joker", [])],
+        take=_move(take[0], TAKE, [], TAKE, "secondary") if take else None,
+        throw=_rank_groups(by_type.get("throw", []), _throw_label),
+        done=_move(done[0], DONE, [], DONE) if done else None,
     )
 
 
@@ -176,30 +207,47 @@ def _table_ranks(view: DayousView) -> list[str]:
     return sorted({c[0] for pair in view["table"] for c in pair if c and c not in JOKERS}, key=RANKS.index)
 
 
-def phrases(view: DayousView) -> list[str]:
+def phrases(view: DayousView) -> list[Words]:
     """Quick phrases a player may send now: "Can I not attack?", and "Did somebody say
     …?" for the ranks on the table (all of them in ``tables.dayous.phrases.PHRASES``)."""
     return [OPENING] + [ASK[rank] for rank in _table_ranks(view)]
 
 
-def _role(view: DayousView, seat: int) -> tuple[str, str]:
+# What a seat is doing now, on its tag at a Dayous table.
+# Translators: a player's tag at a Dayous table: out of cards, so safe from being the dayous.
+OUT = message("out — safe")
+# Translators: a player's tag at a Dayous table: the loser, the last one holding cards.
+THE_DAYOUS = message("dayous")
+# Translators: a player's tag at a Dayous table.
+CHOOSING = message("chooses the direction")
+# Translators: a player's tag at a Dayous table: the player attacking.
+ATTACKER = message("attacker")
+# Translators: a player's tag at a Dayous table: the player being attacked.
+DEFENDER = message("defender")
+# Translators: a player's tag at a Dayous table: the defender gave up and will take the cards.
+DEFENDER_TAKING = message("defender, taking")
+# Translators: a player's tag at a Dayous table: a player who may throw in cards.
+THROWER = message("thrower-in")
+
+
+def _role(view: DayousView, seat: int) -> tuple[str, Words | None]:
     """(css class, words) for what ``seat`` is doing now."""
     phase = view["phase"]
     if seat in view["out"]:
-        return "out", "out — safe"
+        return "out", OUT
     if phase == "over":
-        return ("dayous", "dayous") if view["outcome"] and view["outcome"]["dayous"] == seat else ("", "")
+        return ("dayous", THE_DAYOUS) if view["outcome"] and view["outcome"]["dayous"] == seat else ("", None)
     if phase == "direction":
-        return ("attacker", "chooses the direction") if seat == view["leader"] else ("", "")
+        return ("attacker", CHOOSING) if seat == view["leader"] else ("", None)
     if seat == view["defender"]:
-        return ("defender", "defender, taking" if view["taking"] else "defender")
+        return ("defender", DEFENDER_TAKING if view["taking"] else DEFENDER)
     if phase == "lead":
-        return ("attacker", "attacker") if seat == view["leader"] else ("", "")
+        return ("attacker", ATTACKER) if seat == view["leader"] else ("", None)
     if seat in view["attackers"]:
-        return "attacker", "attacker"
+        return "attacker", ATTACKER
     if seat in view["throwers"]:
-        return "thrower", "thrower-in"
-    return "", ""
+        return "thrower", THROWER
+    return "", None
 
 
 def _players(snapshot, view: DayousView) -> list[Player]:
@@ -215,7 +263,7 @@ def _players(snapshot, view: DayousView) -> list[Player]:
 
 
 # The results' columns of Dayous's own, after the places, points and rating changes.
-RESULT_COLUMNS = ("Defences", "Best journal", "Fees")
+RESULT_COLUMNS = (message("Defences"), message("Best journal"), message("Fees"))
 
 
 def _results(snapshot, view: DayousView) -> list[dict]:
@@ -232,11 +280,16 @@ def _results(snapshot, view: DayousView) -> list[dict]:
     return rows
 
 
+def _name(names: dict, seat: int) -> str | Words:
+    """The name of the player at ``seat``, or the seat's number for a seat nobody has."""
+    return names.get(seat) or message("Seat %(number)s", number=seat + 1)
+
+
 def score_sheet(view: DayousView, names: dict) -> list[SheetRow]:
     """Each player's contributions and publication fees so far, in seat order."""
     return [
         SheetRow(
-            seat=seat, name=names.get(seat, f"Seat {seat + 1}"), defences=stats["defences"],
+            seat=seat, name=_name(names, seat), defences=stats["defences"],
             contributed=stats.get("contributed", 0), best=stats["best"], best_journal=stats["best_journal"],
             fees=stats["fees"],
         )
@@ -250,11 +303,10 @@ def public(snapshot, view: DayousView) -> dict:
     names = seat_names(snapshot)
     table = Table(
         players=_players(snapshot, view),
-        waiting_for=[names.get(s, f"Seat {s + 1}") for s in view["to_act"]],
+        waiting_for=[_name(names, s) for s in view["to_act"]],
         attack_count=len(view["table"]),
         unbeaten=sum(1 for _, defence in view["table"] if defence is None),
         trump_pip=FRENCH_PIPS[view["trump"]],
-        trump_name=FRENCH_SUIT_NAMES[view["trump"]],
         last_defence=next((e for e in reversed(view["log"]) if e.get("type") == "defended"), None),
     )
     return {"t": table, "sheet": score_sheet(view, names), "results": _results(snapshot, view),

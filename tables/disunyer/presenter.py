@@ -6,41 +6,62 @@ player)."""
 
 from typing import TypedDict
 
-from games.core import SPANISH_SUIT_NAMES, card_name
 from games.disunyer.state import DisunyerView, Duel, RoundSummary
+from games.words import Cards, Said, Seat, Words, cards, message
 from rooms.presenting import had_bots, results, seat_names
 
 
 class SheetRow(TypedDict):
     round: int
-    name: str
-    card: str  # the card they went out with, in words; "" when it was never shown
-    how: str
+    name: Said  # the player's name (their seat's, should it have none)
+    card: Cards | None  # the card they went out with; None when it was never shown
+    how: Words
 
 
-def _spanish(card: str | None) -> str:
-    """A card's name in words; "" for one nobody saw."""
-    return card_name(card, spanish=True) if card else ""
+def _spanish(card: str | None) -> Cards | None:
+    return cards(card, spanish=True) if card else None
 
 
-def _duel_row(duel: Duel, names: dict) -> tuple[str, str]:
+def _named(seat: int, names: dict) -> Said:
+    return names.get(seat) or Seat(seat)
+
+
+def _guessed(suit: str, holder: Said, ace: Cards | None) -> Words:
+    """A rival's wrong guess, a sentence per suit: each is a Spanish deck's."""
+    if suit == "o":
+        # Translators: how a player went out, in Disunyer's score sheet; "Bea's Ace of cups".
+        return message("guessed coins against %(holder)s's %(ace)s", holder=holder, ace=ace)
+    if suit == "c":
+        return message("guessed cups against %(holder)s's %(ace)s", holder=holder, ace=ace)
+    if suit == "s":
+        return message("guessed swords against %(holder)s's %(ace)s", holder=holder, ace=ace)
+    # Translators: clubs of the Spanish deck (bastos).
+    return message("guessed clubs against %(holder)s's %(ace)s", holder=holder, ace=ace)
+
+
+def _duel_row(duel: Duel, names: dict) -> tuple[Cards | None, Words]:
     """(card, how) for the player a Disunyer put out."""
-    holder, rival = names.get(duel["holder"]), names.get(duel["rival"])
-    if duel["rival"] is None:
-        return "", "did not call Disunyer in time"
+    holder, rival, ace = _named(duel["holder"], names), duel["rival"], _spanish(duel["ace"])
+    if rival is None:
+        # Translators: how a player went out, in Disunyer's score sheet.
+        return None, message("did not call Disunyer in time")
     if duel["out"] == duel["holder"]:
-        return _spanish(duel["ace"]), f"{rival} guessed the suit"
+        # Translators: how a player went out, in Disunyer's score sheet.
+        return ace, message("%(rival)s guessed the suit", rival=_named(rival, names))
     if duel["suit"] is None:
-        return "", f"did not guess the suit of {holder}'s {_spanish(duel['ace'])} in time"
-    return "", f"guessed {SPANISH_SUIT_NAMES[duel['suit']]} against {holder}'s {_spanish(duel['ace'])}"
+        # Translators: how a player went out, in Disunyer's score sheet; "Bea's Ace of cups".
+        return None, message("did not guess the suit of %(holder)s's %(ace)s in time", holder=holder, ace=ace)
+    return None, _guessed(duel["suit"], holder, ace)
 
 
 def _round_rows(summary: RoundSummary, names: dict) -> list[SheetRow]:
-    def row(seat: int, card: str, how: str) -> SheetRow:
-        return SheetRow(round=summary["round"], name=names.get(seat, f"Seat {seat + 1}"), card=card, how=how)
+    def row(seat: int, card: Cards | None, how: Words) -> SheetRow:
+        return SheetRow(round=summary["round"], name=_named(seat, names), card=card, how=how)
 
     if summary["kind"] == "reveal":
-        return [row(seat, _spanish(summary["cards"][seat]), "the lowest card") for seat in summary["out"]]
+        # Translators: how a player went out, in Disunyer's score sheet.
+        lowest = message("the lowest card")
+        return [row(seat, _spanish(summary["cards"][seat]), lowest) for seat in summary["out"]]
     return [row(duel["out"], *_duel_row(duel, names)) for duel in summary["duels"]]
 
 

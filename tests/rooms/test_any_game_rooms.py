@@ -27,7 +27,7 @@ def test_a_game_that_declares_no_table_gets_the_defaults(high_card):
     """Four-letter codes, seats the host chooses, a start as soon as every seat is taken
     or bots after 3 minutes, no host start, no stand-ins, no partner, no pauses, no coins."""
     rules = rules_for("highcard")
-    assert (rules.game, rules.title, rules.engine, rules.bots) == ("highcard", "High Card", ENGINE, high_card.bots)
+    assert (rules.game, str(rules.title), rules.engine, rules.bots) == ("highcard", "High Card", ENGINE, high_card.bots)
     assert isinstance(rules.bot_for("strong"), HighCardBot)
     assert rules.code_alphabet == LETTERS_WITHOUT_LOOKALIKES and str(rules.code_shape) == "4 letters"
     assert rules.fixed_seats is None and not rules.host_can_start

@@ -86,16 +86,20 @@ async def test_each_commit_stores_the_snapshot_of_its_own_version():
 @pytest.mark.asyncio
 async def test_the_writer_renders_the_shared_fragments_once_and_no_viewer_process_renders_them_again(monkeypatch):
     """A commit stores its snapshot with the public fragment (as a page load renders it
-    with nobody connected) and the spectators' private fragment already rendered; a
-    player pushed that version is sent it with only their own private fragment rendered
-    in the viewer's process, a spectator with nothing rendered there."""
+    with nobody connected) and the spectators' private fragment already rendered in the
+    site's language; a player pushed that version is sent it with only their own private
+    fragment rendered in the viewer's process, a spectator with nothing rendered there.
+    A spectator who reads another language has both rendered once in it, for every
+    spectator who reads it."""
     room = await database_sync_to_async(playing_room)(PEOPLE)
     version = await database_sync_to_async(_two_moves)(room.pk)
     stored = await _fetch_stored(room.pk, version)
     in_database = await database_sync_to_async(load_snapshot)(room.pk)
     assert stored.rendered == {
-        (PUBLIC, presence.NOBODY): render_public(in_database, presence.NOBODY),
-        (PRIVATE, None, False): render_private(in_database, presence.NOBODY, None),
+        "en": {
+            (PUBLIC, presence.NOBODY): render_public(in_database, presence.NOBODY),
+            (PRIVATE, None, False): render_private(in_database, presence.NOBODY, None),
+        }
     }
     expected = {seat: render_table(in_database, presence.NOBODY, seat) for seat in (None, 0)}
     rendered = []
@@ -114,6 +118,11 @@ async def test_the_writer_renders_the_shared_fragments_once_and_no_viewer_proces
     await ann.room_changed({"version": version})
     assert ann.frames == [expected[0]]
     assert rendered == ["disunyer/_private.jinja"]
+    for _ in range(2):
+        reader = _Viewer(room.pk, version - 1)
+        reader.language = "es"
+        await reader.room_changed({"version": version})
+    assert rendered == ["disunyer/_private.jinja", "disunyer/_public.jinja", "disunyer/_private.jinja"]
 
 
 async def _announcements(room_id: int, count: int, change) -> list[dict]:
@@ -126,62 +135,30 @@ async def _announcements(room_id: int, count: int, change) -> list[dict]:
 
 
 @pytest.mark.asyncio
-async def test_a_version_is_announced_with_its_commit_time_its_seating_and_the_spectators_table():
-    """The announcement of a move carries its version, when it was committed (the load
-    test times pushes from it), a digest of who sits where, and the table a spectator is
-    shown, which holds no card a spectator may not see: nothing else."""
+async def test_a_version_is_announced_with_its_commit_time_and_no_words():
+    """The announcement of a move carries its version and when it was committed (the
+    load test times pushes from it): no text and no card, whoever hears it."""
     room = await database_sync_to_async(playing_room)(PEOPLE)
     before = time.time()
     events = await _announcements(room.pk, 2, lambda: _two_moves(room.pk))
     after = time.time()
     in_database = await database_sync_to_async(load_snapshot)(room.pk)
-    assert [set(event) for event in events] == [
-        {"type", "version", "committed_at", "seating", "public", "spectators"}
-    ] * 2
+    assert [set(event) for event in events] == [{"type", "version", "committed_at"}] * 2
     assert [event["version"] for event in events] == [in_database.version - 1, in_database.version]
     assert before <= events[0]["committed_at"] <= events[1]["committed_at"] <= after
-    assert events[1]["seating"] == in_database.seating
-    table = events[1]["public"] + events[1]["spectators"]
-    assert table == render_table(in_database, presence.NOBODY, None)
-    shown = ENGINE.view(in_database.state, None)["cards"]
-    hidden = [card for seat, card in enumerate(in_database.state["hands"]) if card and shown[seat] is None]
-    assert hidden and not [card for card in hidden if f'data-card="{card}"' in table]
-
-
-@pytest.mark.asyncio
-async def test_a_spectator_is_pushed_an_announced_version_from_the_announcement_alone(monkeypatch):
-    """A spectator whose seating is unchanged is sent the announced version, with who is
-    connected marked in, without fetching its snapshot: as a fresh render of it."""
-    room = await database_sync_to_async(playing_room)(PEOPLE)
-    spectator = _Viewer(room.pk, room.version - 1)
-    await spectator.room_changed({"version": room.version})
-    spectator.presence = presence.Presence(frozenset({0, 3}), 2)
-    events = await _announcements(room.pk, 2, lambda: _two_moves(room.pk))
-
-    async def no_fetch(*args):
-        raise AssertionError("a spectator's push fetched a snapshot")
-
-    monkeypatch.setattr(snapshots, "get", no_fetch)
-    for event in events:
-        await spectator.room_changed(event)
-    in_database = await database_sync_to_async(load_snapshot)(room.pk)
-    assert _versions(spectator.frames) == [room.version, room.version + 1, room.version + 2]
-    assert spectator.frames[-1] == render_table(in_database, spectator.presence, None)
 
 
 @pytest.mark.asyncio
 async def test_a_spectator_who_takes_a_seat_is_pushed_that_seats_table():
-    """Bea watches the waiting room, then joins: the announcement's seating is new, so her
-    socket reads the snapshot, follows her to her seat and shows her seat's table."""
+    """Bea watches the waiting room, then joins: her socket reads the snapshot, follows
+    her to her seat and shows her seat's table."""
     room = await database_sync_to_async(create)(ANN)
     bea = _Viewer(room.pk, room.version - 1, BEA)
     await bea.room_changed({"version": room.version})
     assert bea.seat is None
-    seating_watched = bea.seating
     events = await _announcements(room.pk, 1, lambda: seating.do_join(room.pk, BEA))
     await bea.room_changed(events[0])
     in_database = await database_sync_to_async(load_snapshot)(room.pk)
-    assert events[0]["seating"] == in_database.seating != seating_watched
     assert bea.seat == in_database.seat_of(BEA) is not None
     assert bea.frames[-1] == render_table(in_database, presence.NOBODY, bea.seat)
 

@@ -4,6 +4,7 @@ viewer is offered the reactions that are theirs."""
 
 import re
 from dataclasses import replace
+from html import escape
 
 import pytest
 from django.template import engines
@@ -11,7 +12,6 @@ from django.template import engines
 from rooms import rendering
 from rooms.gamerules import rules_for
 from rooms.reactions import PLAYER_EMOJIS
-from rooms.speech import say
 from rooms.store.presence import Presence
 from tables.dayous.presenter import phrases as dayous_phrases
 from tests.rooms.presenting import seat, snapshot
@@ -85,7 +85,7 @@ def test_a_dayous_player_is_offered_the_quick_phrases_of_the_ranks_on_the_table_
         table = snapshot("dayous", [seat(0, "Ann"), seat(1, "Bo")], engine.validate_options({}, 2), state=state)
         html = rendering.render_table(table, Presence(frozenset({0, 1}), 0), seat_to_act)
         shown = re.findall(r'data-testid="phrase">([^<]*)<', html)
-        assert shown == [say(p) for p in dayous_phrases(engine.view(state, seat_to_act))]
+        assert shown == [escape(str(p)) for p in dayous_phrases(engine.view(state, seat_to_act))]
         offered.append(tuple(shown))
         state, _ = engine.apply(state, seat_to_act, engine.legal_actions(state, seat_to_act)[0])
     assert len(set(offered)) > 1

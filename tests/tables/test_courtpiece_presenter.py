@@ -4,6 +4,7 @@ and the viewer's hand with a move on every playable card."""
 
 import json
 
+from tables.courtpiece import formatting
 from tables.courtpiece import presenter as courtpiece
 from tests.rooms.presenting import seat, snapshot
 
@@ -56,25 +57,28 @@ def test_the_seats_round_the_cross_whose_turn_and_the_trick():
 
 def test_the_teams_hands_and_points():
     t = courtpiece.public(table(), play_view())["t"]
-    assert t["teams"] == [
+    assert [{**team, "names": str(team["names"])} for team in t["teams"]] == [
         {"team": 0, "names": "Ann & Carl", "hands": 2, "score": 1},
         {"team": 1, "names": "Bea & Bot 4", "hands": 1, "score": 0},
     ]
 
 
 def test_the_trump_known_face_down_or_not_called_yet():
-    assert courtpiece.public(table(), play_view())["t"]["trump"] == {
-        "state": "known", "suit": "h", "pip": "♥", "name": "Hearts"}
-    assert courtpiece.public(table(), play_view(trump="hidden"))["t"]["trump"]["state"] == "hidden"
+    known = courtpiece.public(table(), play_view())["t"]["trump"]
+    assert known == {"state": "known", "suit": "h", "pip": "♥"}
+    hidden = courtpiece.public(table(), play_view(trump="hidden"))["t"]["trump"]
+    assert hidden["state"] == "hidden"
     calling = courtpiece.public(table(), play_view(phase="call", to_act=[0], trump="none yet", trick=[]))["t"]
-    assert calling["trump"] == {"state": "none", "suit": "", "pip": "–", "name": "None yet"}
+    assert calling["trump"] == {"state": "none", "suit": "", "pip": "–"}
     assert calling["calling"] is True and calling["turn_name"] == "Ann"
+    names = [formatting.cp_trump_name(trump) for trump in (known, hidden, calling["trump"])]
+    assert names == ["Hearts", "Hidden", "None yet"]
 
 
 def test_the_options_in_words():
     options = {**OPTIONS, "game": "ace-rule", "four_point_rank": "Q"}
     t = courtpiece.public(table(options=options), play_view(options=options))["t"]
-    assert t["four_rank"] == "Queen"
+    assert str(t["four_rank"]) == "Queen"
     assert courtpiece.public(table(), play_view())["t"]["four_rank"] is None
 
 
@@ -83,13 +87,13 @@ def test_the_last_round_with_each_seats_coins():
     extras = {"moved": {1: {0: -100, 1: 100, 2: -100}}}
     t = courtpiece.public(table(extras=extras), play_view(log=[round_over()]))["t"]
     r = t["last_round"]
-    assert (r["team_names"], r["hands_won"], r["hands_lost"], r["caller"]) == ("Bea & Bot 4", 9, 4, "Bea")
-    assert r["kind"] == "a normal win" and r["trump"]["name"] == "Spades"
+    assert (str(r["team_names"]), r["hands_won"], r["hands_lost"], r["caller"]) == ("Bea & Bot 4", 9, 4, "Bea")
+    assert str(r["kind"]) == "A normal win" and r["trump"]["suit"] == "s"
     assert r["coins"] == [
-        {"index": 0, "name": "Ann", "won": False, "coins": -100, "note": ""},
-        {"index": 1, "name": "Bea", "won": True, "coins": 100, "note": ""},
-        {"index": 2, "name": "Carl", "won": False, "coins": -100, "note": ""},
-        {"index": 3, "name": "Bot 4", "won": True, "coins": None, "note": "bot"},
+        {"index": 0, "name": "Ann", "won": False, "coins": -100, "note": None},
+        {"index": 1, "name": "Bea", "won": True, "coins": 100, "note": None},
+        {"index": 2, "name": "Carl", "won": False, "coins": -100, "note": None},
+        {"index": 3, "name": "Bot 4", "won": True, "coins": None, "note": courtpiece.BOT},
     ]
     assert courtpiece.public(table(), play_view())["t"]["last_round"] is None
 
@@ -102,10 +106,11 @@ def test_all_hands_double_the_bet_and_the_ledger_has_the_last_word():
     extras = {"moved": {3: {0: -40, 1: 200, 2: -200}}}
     r = courtpiece.public(table(extras=extras), play_view(log=[event]))["t"]["last_round"]
     assert [row["coins"] for row in r["coins"]] == [-40, 200, -200, None]
-    assert r["kind"] == "a Court (all 13 hands on their own trump)"
+    assert str(r["kind"]) == "A Court (all 13 hands on their own trump)"
     sat_out = {"moved": {2: {0: -40}, 3: {1: 200, 2: -200}}}
     r = courtpiece.public(table(extras=sat_out), play_view(log=[event]))["t"]["last_round"]
-    assert [(row["coins"], row["note"]) for row in r["coins"]] == [(0, "no bet"), (200, ""), (-200, ""), (None, "bot")]
+    assert [(row["coins"], row["note"] and str(row["note"])) for row in r["coins"]] == [
+        (0, "no bet"), (200, None), (-200, None), (None, "bot")]
 
 
 def test_results_when_the_table_is_over():
@@ -160,7 +165,8 @@ def test_calling_the_trump_by_suit_or_by_a_card_placed_face_down():
     legal = [{"type": "call", "suit": "s"}, {"type": "call", "suit": "h"}]
     m = courtpiece.private(table(), play_view(phase="call", to_act=[0], hand=["As", "Kh"], legal=legal), 0)["m"]
     assert m["calling"] is True and m["call_cards"] == []
-    assert [(s["suit"], s["pip"], s["name"]) for s in m["call_suits"]] == [("s", "♠", "Spades"), ("h", "♥", "Hearts")]
+    assert [(s["suit"], s["pip"], formatting.cp_suit_name(s["suit"])) for s in m["call_suits"]] == [
+        ("s", "♠", "Spades"), ("h", "♥", "Hearts")]
     hidden = [{"type": "call", "card": "As"}, {"type": "call", "card": "Kh"}]
     m = courtpiece.private(table(), play_view(phase="call", to_act=[0], hand=["As", "Kh"], legal=hidden), 0)["m"]
     assert [c["card"] for c in m["call_cards"]] == ["As", "Kh"] and m["call_suits"] == []

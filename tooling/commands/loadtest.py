@@ -38,6 +38,15 @@ def _bot_delay(value: str) -> tuple[int, int]:
     return bounds
 
 
+def _languages(value: str) -> tuple[str, ...]:
+    languages = tuple(code.strip() for code in value.split(",") if code.strip())
+    spoken = dict(settings.LANGUAGES)
+    unknown = [code for code in languages if code not in spoken]
+    if unknown:
+        raise CommandError(f"--languages: the site does not speak {', '.join(unknown)}; it speaks {', '.join(spoken)}.")
+    return languages
+
+
 def _database_url(given: str | None) -> str | None:
     """--database-url, else DATABASE_URL when it names PostgreSQL; None: SQLite."""
     url = given or os.environ.get("DATABASE_URL", "")
@@ -84,6 +93,9 @@ class Command(BaseCommand):
         parser.add_argument("--connect-rounds", type=int, default=0,
                             help="measure connects alone: every socket connects to the anchor, then to the site, "
                                  "this many times (no window)")
+        parser.add_argument("--languages", default="",
+                            help="languages the sockets read, dealt round each table, e.g. en,fa,ru (default: the "
+                                 "site's)")
         parser.add_argument("--json", help="write the raw figures to this file")
         parser.add_argument("--keep", action="store_true",
                             help="keep the work directory: logs, frames, commit times and when each was heard")
@@ -103,6 +115,7 @@ class Command(BaseCommand):
             database_url=_database_url(given["database_url"]), bot_delay_ms=_bot_delay(given["bot_delay_ms"]),
             client_processes=given["clients"], keep=given["keep"], probe_groups=probe_groups,
             connect_rounds=given["connect_rounds"], workers=given["workers"],
+            languages=_languages(given["languages"]),
         )
         try:
             result = asyncio.run(run(options, say=lambda line: print(line, file=sys.stderr, flush=True)))

@@ -12,6 +12,11 @@ class Load:
     pace: tuple[float, float]  # seconds between a table's actions, from BOT_DELAY_MS
     client_processes: int
     probe_groups: int = 0  # anchor groups watched beside the site (tooling/loadtest/probe.py)
+    languages: tuple[str, ...] = ()  # each table's sockets read these in turn; (): the site's language
+
+    def language(self, socket: int) -> str:
+        """The language the table's ``socket``-th viewer reads ("": the site's)."""
+        return self.languages[socket % len(self.languages)] if self.languages else ""
 
     @property
     def nominal_per_second(self) -> float:

@@ -169,6 +169,7 @@ def format_report(result: dict) -> str:
         f"{_workers(options)}, {result['database']}, "
         f"{options['seconds']:g} s window per phase",
         f"Site {options['site_dir']} · BOT_DELAY_MS {','.join(map(str, options['bot_delay_ms']))} · "
+        f"languages {','.join(options.get('languages') or ['the site’s'])} · "
         f"{result['client_processes']} client process(es) · {result['cores']} cores",
         f"Load average: {result['load_average_before']} before, {anchor['load_average_at_end']} after the anchor, "
         f"{site['load_average_at_end']} after the site, {result['load_average_after']} at the end",

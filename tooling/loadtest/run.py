@@ -36,6 +36,7 @@ class Options:
     probe_groups: int = 0  # anchor groups watched beside the site, in its window (tooling/loadtest/probe.py)
     connect_rounds: int = 0  # connects alone, this many rounds, instead of the phases (tooling/loadtest/connects.py)
     workers: int = 1  # Celery workers per queue (timers, bots, strong bots), as production's WORKER_PROCESSES
+    languages: tuple[str, ...] = ()  # the sockets' languages, dealt round each table; (): the browsers' default
 
     def load(self) -> Load:
         automatic = min(MOST_CLIENT_PROCESSES, math.ceil(self.tables * self.sockets / SOCKETS_PER_CLIENT_PROCESS))
@@ -43,6 +44,7 @@ class Options:
             game=self.game, tables=self.tables, sockets=self.sockets, seconds=self.seconds,
             pace=(self.bot_delay_ms[0] / 1000, self.bot_delay_ms[1] / 1000),
             client_processes=self.client_processes or automatic, probe_groups=self.probe_groups,
+            languages=self.languages,
         )
 
 

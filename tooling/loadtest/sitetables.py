@@ -50,7 +50,7 @@ class SiteTables:
             tabs.append({
                 "key": f"t{t}s{s}", "table": f"t{t}", "role": "player" if s == 0 else "spectator", "port": port,
                 "session": self.sessions[t * self.load.sockets + s], "path": f"/ws/rooms/{room['code']}/",
-                "group": f"room.{room['room_id']}",
+                "group": f"room.{room['room_id']}", "language": self.load.language(s),
             })
         return tabs
 

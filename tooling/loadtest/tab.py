@@ -56,7 +56,9 @@ class Tab:
         self.key = spec["key"]
         self.table = spec["table"]
         self.port = spec["port"]
-        self.headers = {"Cookie": f"sessionid={spec['session']}"} if spec.get("session") else {}
+        cookies = [f"sessionid={spec['session']}"] if spec.get("session") else []
+        cookies += [f"django_language={spec['language']}"] if spec.get("language") else []
+        self.headers = {"Cookie": "; ".join(cookies)} if cookies else {}
         self.gate = gate
         self.connections: list[Connection] = []
         self.on_table: Callable[[str, int], None] | None = None  # the player's reaction to each table frame

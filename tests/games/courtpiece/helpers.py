@@ -15,6 +15,8 @@ from games import core
 from games.courtpiece.cards import RANK
 from games.courtpiece.rules import ENGINE
 from games.courtpiece.state import CourtPieceAction, CourtPieceView
+from games.courtpiece.text import event_text
+from games.words import Cards, Said, Seat, Words
 
 ANN, BEA, CARL, DAN = 0, 1, 2, 3
 
@@ -56,6 +58,25 @@ SUITS = stack(
     "Ad Kd Qd Jd Td 9d 8d 7d 6d 5d 4d 3d 2d",
     "Ac Kc Qc Jc Tc 9c 8c 7c 6c 5c 4c 3c 2c",
 )
+
+
+def english(said: Said) -> str:
+    """Words in English as the tests read them: seats as ``{seatN}`` tokens, cards by name."""
+    if isinstance(said, Words):
+        message = said.plural if said.plural and said.count != 1 else said.message
+        values = {name: english(cast(Said, value)) for name, value in said.values}
+        return message % values if values else message
+    if isinstance(said, Seat):
+        return f"{{seat{said.index}}}"
+    if isinstance(said, Cards):
+        return ", ".join(core.card_name(card) for card in said.cards)
+    return str(said)
+
+
+def text(event: core.Event) -> str:
+    """An event's sentence in English ("" for none)."""
+    said = event_text(event)
+    return "" if said is None else english(said)
 
 
 class Table:

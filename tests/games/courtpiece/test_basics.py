@@ -6,9 +6,8 @@ import pytest
 
 from games import core
 from games.courtpiece.rules import ENGINE
-from games.courtpiece.text import event_text
 
-from .helpers import ANN, BANDS, BEA, CARL, DAN, LADDER, SUITS, Table, stack
+from .helpers import ANN, BANDS, BEA, CARL, DAN, LADDER, SUITS, Table, stack, text
 
 
 # ---------------------------------------------------------------- options
@@ -109,7 +108,7 @@ def test_deal_from_stacked_deck_and_call():
         assert t.view(seat)["hand"] == [] and t.view(seat)["legal"] == []
     events = t.call("s")
     assert events == [{"type": "call", "seat": ANN, "suit": "s"}]
-    assert event_text(events[0]) == "{seat0} called spades as trump."
+    assert text(events[0]) == "{seat0} called spades as trump."
     for seat in range(4):
         assert sorted(t.view(seat)["hand"]) == sorted(LADDER[13 * seat : 13 * seat + 13])
         assert t.view(seat)["trump"] == "s"
@@ -184,7 +183,7 @@ def test_follow_suit_and_highest_card_wins():
         t.play("Js")
     events = t.play("Qh", "9h", "6h")
     assert events[-1] == {"type": "trick", "number": 1, "seat": BEA, "card": "Qh", "pile": 1}
-    assert event_text(events[-1]) == "{seat1} won trick 1 with the Queen of hearts."
+    assert text(events[-1]) == "{seat1} won trick 1 with the Queen of hearts."
     assert ENGINE.to_act(t.s) == [BEA]
 
 
@@ -211,7 +210,7 @@ def test_winning_second_and_third_tricks_picks_up_all_three():
     assert t.of_type("pickup", events) == [
         {"type": "pickup", "seat": ANN, "team": 0, "tricks": 3, "hands": [3, 0]}
     ]
-    assert event_text(t.of_type("pickup", events)[0]) == (
+    assert text(t.of_type("pickup", events)[0]) == (
         "{seat0} picked up the 3 hands on the table: {seat0} and {seat2} now have 3 hands, {seat1} and {seat3} 0."
     )
     assert t.s["pile"] == 0 and t.view(None)["hands"] == [3, 0]
@@ -304,7 +303,7 @@ def test_last_trick_takes_what_is_left():
     }
     assert t.s["round"] == 2 and t.s["caller"] == ANN and t.s["phase"] == "call"
     assert t.s["points"] == [1, 0]
-    assert event_text(over) == (
+    assert text(over) == (
         "{seat0} and {seat2} win round 1, 7 hands to 6: 1 point. They now have 1 point, {seat1} and {seat3} 0."
     )
 
@@ -327,7 +326,7 @@ def test_ace_rule_ace_on_ace_blocked_then_picked_up_with_another_card():
         {"type": "pile_blocked", "seat": ANN, "reason": "ace_on_ace"}
     ]
     assert (
-        event_text(t.of_type("pile_blocked", events)[0])
+        text(t.of_type("pile_blocked", events)[0])
         == "The pile stays: {seat0} won with an ace on an ace."
     )
     assert t.s["won"] == [0, 0] and t.s["pile"] == 3
@@ -432,12 +431,12 @@ def test_views_show_the_table():
 
 
 def test_event_texts_use_seat_tokens():
-    """Every event of a few full tables has an English sentence with {seatN} tokens."""
+    """Every event of a few full tables has a sentence naming its players by seat."""
     for game in ("ace-rule", "hidden", "rung-kaat"):
         t = Table(seed="texts", game=game, ace_cannot_win_pile=True)
         while not t.s["result"]:
             t.default()
         for e in t.events:
-            text = event_text(e)
-            assert text and text[-1] in ".!" and text != e["type"], e
-            assert "seat" not in text.replace("{seat", "")
+            sentence = text(e)
+            assert sentence and sentence[-1] in ".!" and sentence != e["type"], e
+            assert "seat" not in sentence.replace("{seat", "")

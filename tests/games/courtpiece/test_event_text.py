@@ -1,9 +1,8 @@
 """Court Piece's log sentences say what happened and, where hands or points changed, each
 team's new total by name: no bare "3 to 0" a reader could take for a range."""
 
-from games.courtpiece.text import event_text
 
-from .helpers import BANDS, LADDER, Table
+from .helpers import BANDS, LADDER, Table, text
 
 ANN_AND_CARL = "{seat0} and {seat2}"
 BEA_AND_DAN = "{seat1} and {seat3}"
@@ -17,7 +16,7 @@ def test_a_pickup_says_how_many_hands_were_taken_and_both_teams_new_totals():
     t.lead("h")
     t.lead("s")
     pickup = t.of_type("pickup", t.lead("s"))[0]
-    assert event_text(pickup) == (
+    assert text(pickup) == (
         f"{{seat0}} picked up the 3 hands on the table: {ANN_AND_CARL} now have 3 hands, {BEA_AND_DAN} 0."
     )
 
@@ -30,7 +29,7 @@ def test_a_pickup_by_the_second_team_names_that_team_first():
     for suit in "ssdddc":
         t.lead(suit)
     pickup = t.of_type("pickup", t.lead("c"))[0]
-    assert event_text(pickup) == (
+    assert text(pickup) == (
         f"{{seat3}} picked up the 3 hands on the table: {BEA_AND_DAN} now have 3 hands, {ANN_AND_CARL} 4."
     )
 
@@ -38,7 +37,7 @@ def test_a_pickup_by_the_second_team_names_that_team_first():
 def test_a_pickup_of_one_hand_is_singular():
     """The last trick alone on the table: Ann picks up "the 1 hand", and her team has 7 hands."""
     pickup = {"type": "pickup", "seat": 0, "team": 0, "tricks": 1, "hands": [7, 6]}
-    assert event_text(pickup) == (
+    assert text(pickup) == (
         f"{{seat0}} picked up the 1 hand on the table: {ANN_AND_CARL} now have 7 hands, {BEA_AND_DAN} 6."
     )
 
@@ -50,7 +49,7 @@ def test_a_round_result_gives_the_points_won_and_both_teams_new_points():
     for suit in "hssshhdddccc":
         t.lead(suit)
     over = t.of_type("round_over", t.default(4))[0]
-    assert event_text(over) == (
+    assert text(over) == (
         f"{ANN_AND_CARL} win round 1, 7 hands to 6: 1 point. They now have 1 point, {BEA_AND_DAN} 0."
     )
 
@@ -64,4 +63,4 @@ def test_a_pile_an_ace_cannot_win_names_the_winner_in_the_sentence():
         t.play(card)
         t.default(3)
     blocked = t.of_type("pile_blocked", t.play("Ah") + t.default(3))[0]
-    assert event_text(blocked) == "The pile stays: {seat0} won with an ace, and an ace cannot win the pile."
+    assert text(blocked) == "The pile stays: {seat0} won with an ace, and an ace cannot win the pile."

@@ -6,9 +6,8 @@ import pytest
 
 from games import core
 from games.courtpiece.rules import ENGINE
-from games.courtpiece.text import event_text
 
-from .helpers import ANN, BEA, CARL, DAN, LADDER, SUITS, Table, stack
+from .helpers import ANN, BEA, CARL, DAN, LADDER, SUITS, Table, stack, text
 
 # Ann places the As face down. She holds the top hearts and clubs; everyone
 # follows hearts three times and clubs once; Dan is void in clubs after one.
@@ -47,7 +46,7 @@ def test_hidden_call_places_a_card_face_down():
         t.call("s")  # Hidden places a card, it does not name a suit
     events = t.place("As")
     assert events == [{"type": "call", "seat": ANN, "hidden": True}]
-    assert event_text(events[0]) == "{seat0} placed the trump face down."
+    assert text(events[0]) == "{seat0} placed the trump face down."
     ann = t.view(ANN)
     assert ann["face_down"] == "As" and "As" not in ann["hand"] and len(ann["hand"]) == 12
     assert (
@@ -104,7 +103,7 @@ def test_show_then_two_fresh_wins():
     assert events == [
         {"type": "trump_shown", "seat": ANN, "card": "As", "suit": "s", "how": "show"}
     ]
-    assert event_text(events[0]) == "{seat0} showed the trump: the Ace of spades; spades are trump."
+    assert text(events[0]) == "{seat0} showed the trump: the Ace of spades; spades are trump."
     assert "As" in t.s["hands"][ANN] and t.s["power"]
     for seat in (BEA, None):
         assert t.view(seat)["trump"] == "s"
@@ -137,7 +136,7 @@ def test_ask_then_trump_forced():
         {"type": "ask", "seat": DAN},
         {"type": "trump_shown", "seat": ANN, "card": "As", "suit": "s", "how": "ask"},
     ]
-    assert event_text(events[0]) == "{seat3} asked to see the trump."
+    assert text(events[0]) == "{seat3} asked to see the trump."
     assert ENGINE.to_act(t.s) == [DAN] and "As" in t.s["hands"][ANN]
     assert {a["card"] for a in t.legal(DAN)} == {"7s", "6s", "5s", "4s", "3s", "2s"}
     before = json.dumps(t.s)
@@ -198,7 +197,7 @@ def test_face_down_throw_cannot_win_and_stays_hidden():
     assert json.dumps(t.s) == before
     events = t.play("2s")
     assert events == [{"type": "play", "seat": ANN, "card": "??", "face_down": True}]
-    assert event_text(events[0]) == "{seat0} played a card face down."
+    assert text(events[0]) == "{seat0} played a card face down."
     assert t.view(BEA)["trick"][-1] == {"seat": ANN, "card": "??"}
     t.do(BEA, {"type": "ask"})
     events = t.play("2h")
@@ -259,7 +258,7 @@ def test_rung_kaat_trump_made_on_first_trick():
         {"type": "trump_made", "seat": BEA, "suit": "h"},
         {"type": "play", "seat": BEA, "card": "Th"},
     ]
-    assert event_text(events[0]) == "{seat1} made hearts the trump."
+    assert text(events[0]) == "{seat1} made hearts the trump."
     assert t.s["caller"] == BEA and t.view(None)["trump"] == "h"
     events = t.play("Ad", "Ac")
     assert t.s["trump"] == "h" and t.of_type("trick", events)[0]["seat"] == BEA

@@ -129,8 +129,9 @@ def test_illegal_action_refused_and_state_unchanged(setup, seat, action, words):
     before = json.dumps(t.s)
     with pytest.raises(core.IllegalAction) as err:
         ENGINE.apply(t.s, seat, action)
-    assert words.lower() in err.value.reason.lower()
-    assert err.value.reason[-1] in ".!"
+    reason = str(err.value.reason)
+    assert words.lower() in reason.lower()
+    assert reason[-1] in ".!"
     assert json.dumps(t.s) == before
 
 

@@ -11,7 +11,8 @@ from games.courtpiece.bots import RandomBot, RuleBot
 from games.courtpiece.cards import RANKS
 from games.courtpiece.rules import ENGINE
 from games.courtpiece.state import CourtPieceAction, CourtPieceState
-from games.courtpiece.text import event_text
+
+from .helpers import text
 
 DECK = set(core.french_deck())
 CARD_RE = re.compile(r'"([2-9TJQKA][shdc])"')
@@ -109,7 +110,7 @@ def check_events(
 ) -> None:
     allowed = public_cards(old)
     for e in events:
-        assert e["type"] and event_text(e)
+        assert e["type"] and text(e)
         if e["type"] == "play":
             assert e["seat"] == seat
             if e.get("face_down"):

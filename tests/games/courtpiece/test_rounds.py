@@ -4,9 +4,8 @@ import pytest
 
 from games import core
 from games.courtpiece.rules import ENGINE
-from games.courtpiece.text import event_text
 
-from .helpers import ANN, BEA, CARL, DAN, LADDER, SUITS, Table, stack
+from .helpers import ANN, BEA, CARL, DAN, LADDER, SUITS, Table, stack, text
 
 # Ann calls clubs with her 2c; Dan holds every other club and the Ad, so his team
 # wins every trick: a Goon Court.
@@ -41,7 +40,7 @@ def test_court_two_points_and_play_goes_on_to_13():
     assert over["all_hands"] is True and over["tricks"] == 13
     assert over["next"] == CARL and t.s["caller"] == CARL and t.s["points"] == [2, 0]
     assert t.s["stats"]["courts"] == [1, 0] and t.s["stats"]["all_hands"] == [1, 0]
-    assert "a Court! 2 points" in event_text(over)
+    assert "a Court! 2 points" in text(over)
 
 
 def test_goon_court_three_points_and_call_passes_on():
@@ -52,7 +51,7 @@ def test_goon_court_three_points_and_call_passes_on():
     assert over["hands"] == [0, 13] and over["kind"] == "goon_court" and over["points"] == 3
     assert over["winning_team"] == 1 and over["next"] == BEA and t.s["caller"] == BEA
     assert t.s["stats"]["goon_courts"] == [0, 1]
-    assert "Goon Court" in event_text(over)
+    assert "Goon Court" in text(over)
 
 
 def test_round_ends_when_seven_and_other_team_picked_up():
@@ -150,7 +149,7 @@ def test_table_ends_at_winning_points():
         "winning_team": 0,
         "team_points": [11, 4],
     }
-    assert event_text(t.events[-1]) == "{seat0} and {seat2} win the table, 11 points to 4."
+    assert text(t.events[-1]) == "{seat0} and {seat2} win the table, 11 points to 4."
     v = t.view(None)
     assert v["over"] and v["outcome"] == out and v["legal"] == [] and v["to_act"] == []
     with pytest.raises(core.IllegalAction):

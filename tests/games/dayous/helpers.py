@@ -11,9 +11,24 @@ from games.dayous.bouts import start_bout
 from games.dayous.cards import RANK_VALUE
 from games.dayous.options import hand_size
 from games.dayous.rules import ENGINE
+from games.words import Cards, Seat, Words
 
 ANN, BEA, CARL, DAN, EVE, FAY, GUS, HAL = range(8)
 JOKERS = {"XR", "XB"}
+
+
+def english(said) -> str:
+    """What the game says, as its English reads: seats as ``{seatN}`` tokens, cards by
+    name ("the 5 of spades and 5 of hearts")."""
+    if isinstance(said, Words):
+        message = said.plural if said.plural and said.count != 1 else said.message
+        return message % {name: english(value) for name, value in said.values} if said.values else message
+    if isinstance(said, Seat):
+        return f"{{seat{said.index}}}"
+    if isinstance(said, Cards):
+        names = [core.card_name(card) for card in said.cards]
+        return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return str(said)
 
 
 def full_deck(decks: int = 1) -> list[str]:

@@ -143,7 +143,8 @@ def test_illegal_actions_raise_and_leave_the_state_unchanged(build, seat, action
     before = json.dumps(state, sort_keys=True)
     with pytest.raises(IllegalAction, match=fragment) as info:
         ENGINE.apply(state, seat, action)
-    assert info.value.reason and info.value.reason[0].isupper() or info.value.reason[0] in "'\"0123456789"
+    reason = str(info.value.reason)
+    assert reason and reason[0].isupper() or reason[0] in "'\"0123456789"
     assert json.dumps(state, sort_keys=True) == before
 
 

@@ -14,7 +14,7 @@ from games.dayous.options import max_players_for
 from games.dayous.rules import ENGINE
 from games.dayous.text import event_text
 
-from .helpers import all_cards, full_deck
+from .helpers import all_cards, english, full_deck
 
 BOTS = registry.bots("dayous")
 
@@ -142,8 +142,10 @@ def _cards_made_public(events, state, n) -> set:
     shown = set()
     for event in events:
         assert "type" in event
-        text = event_text(event)
-        assert bool(text) == (event["type"] != "bout") and not re.search(r"[Ss]eat \d", text)
+        said = event_text(event)
+        assert (said is not None) == (event["type"] != "bout")
+        text = english(said) if said is not None else ""
+        assert not re.search(r"[Ss]eat \d", text)
         for token in re.findall(r"\{seat(\d+)\}", text):
             assert 0 <= int(token) < n
         if event["type"] in PLAY_TYPES:

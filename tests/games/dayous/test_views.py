@@ -5,7 +5,7 @@ import json
 from games.dayous.rules import ENGINE
 from games.dayous.text import event_text
 
-from .helpers import ANN, BEA, CARL, DAN, DONE, attack, beat, game, play, position, throw
+from .helpers import ANN, BEA, CARL, DAN, DONE, attack, beat, english, game, play, position, throw
 
 
 def _real_game():
@@ -58,10 +58,10 @@ def test_event_sentences_use_seat_tokens():
     the start of a bout, which its lead tells: one line per action in the log."""
     s = position([["5d", "2c", "3c"], ["9d", "Ks", "4s", "6c"], ["5c", "9c", "8c"], ["5s", "Qd"]], trump="h")
     s, _events = play(s, (ANN, attack("5d")), (BEA, beat("9d", 0)), (CARL, DONE), (DAN, DONE))
-    texts = [event_text(e) for e in s["log"]]
+    texts = [english(said) for said in map(event_text, s["log"]) if said is not None]
     assert "{seat0} attacks {seat1} with the 5 of diamonds." in texts
     assert [t for t in texts if "attacks" in t] == ["{seat0} attacks {seat1} with the 5 of diamonds."]
-    assert event_text({"type": "bout", "attacker": 1, "defender": 2}) == ""
+    assert event_text({"type": "bout", "attacker": 1, "defender": 2}) is None
     assert "{seat1} beats the 5 of diamonds with the 9 of diamonds." in texts
     assert '{seat2}: "No further questions."' in texts
     assert ("{seat1} defended: 2 cards to the discard pile — published in Journal of Vision, "
@@ -82,8 +82,8 @@ def test_event_sentences_use_seat_tokens():
         {"type": "over", "dayous": None, "stuck": [0, 1]},
     ]
     for event in samples:
-        text = event_text(event)
+        text = english(event_text(event))
         assert text.endswith(".") and "Seat " not in text
-    assert event_text(samples[4]) == "{seat3} asks a further question: the 5 of spades and 5 of hearts."
-    assert event_text(samples[6]) == ("{seat2} plays the red joker: the attack goes back to {seat0}, "
-                                      "play now goes counterclockwise.")
+    assert english(event_text(samples[4])) == "{seat3} asks a further question: the 5 of spades and 5 of hearts."
+    assert english(event_text(samples[6])) == ("{seat2} plays the red joker: the attack goes back to {seat0}, "
+                                               "play now goes counterclockwise.")

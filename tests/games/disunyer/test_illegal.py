@@ -6,6 +6,7 @@ import pytest
 
 from games.core import IllegalAction
 from games.disunyer.rules import ENGINE
+from games.words import Words
 
 from .helpers import ANN, BEA, CARL, DAN, act, start
 
@@ -92,14 +93,15 @@ CASES = [
 
 @pytest.mark.parametrize("factory,seat,action,reason", CASES)
 def test_illegal_action_raises_and_leaves_state_unchanged(factory, seat, action, reason):
-    """Each illegal action raises IllegalAction with a readable reason and the
-    state is exactly as before."""
+    """Each illegal action raises IllegalAction with a readable reason, in words each
+    language can say, and the state is exactly as before."""
     st = factory()
     before = json.dumps(st, sort_keys=True)
     with pytest.raises(IllegalAction) as info:
         ENGINE.apply(st, seat, action)
     assert isinstance(info.value.reason, str) and info.value.reason.endswith(".")
     assert reason.lower() in info.value.reason.lower()
+    assert isinstance(info.value.words, Words)
     assert json.dumps(st, sort_keys=True) == before
 
 

@@ -8,6 +8,7 @@ from games import core
 from games.core import IllegalAction, InvalidOptions
 from games.disunyer.rules import ENGINE
 from games.disunyer.text import event_text
+from games.words import Words
 
 from .helpers import ANN, BEA, CARL, DAN, FULL_DECK, act, all_cards, cards_in, start, types
 
@@ -386,8 +387,9 @@ def test_view_fields():
     json.dumps(spect)
 
 
-def test_event_text_uses_seat_tokens():
-    """Every event reads as a sentence naming seats as {seatN} tokens."""
+def test_event_text_names_seats():
+    """Every event has words naming seats as seats (their players' names, once said),
+    and cards by the Spanish deck's names; in English they read as these sentences."""
     events = [
         {"type": "deal", "round": 1, "seats": [0, 1]},
         {"type": "reshuffle", "cards": 38},
@@ -432,12 +434,14 @@ def test_event_text_uses_seat_tokens():
         {"type": "win", "seat": 2},
         {"type": "no_winner"},
     ]
-    texts = [event_text(e) for e in events]
+    words = [event_text(e) for e in events]
+    texts = [str(said) for said in words]
     assert texts[0].startswith("Round 1")
-    assert texts[3] == "{seat0} calls \u201cDisunyer!\u201d and challenges {seat2}."
-    assert "Ace of coins" in texts[5] and "{seat0} is out" in texts[5]
-    assert texts[11] == "{seat0} passes to {seat1}: they swap cards."
-    assert texts[12] == "{seat3} passes and draws the 6 of coins from the deck."
-    assert texts[15] == "{seat0} and {seat1} are out with the lowest card."
-    for t in texts:
-        assert isinstance(t, str) and t and "Seat" not in t
+    assert texts[3] == "Seat 1 calls \u201cDisunyer!\u201d and challenges Seat 3."
+    assert "Ace of coins" in texts[5] and "Seat 1 is out" in texts[5]
+    assert texts[11] == "Seat 1 passes to Seat 2: they swap cards."
+    assert texts[12] == "Seat 4 passes and draws the 6 of coins from the deck."
+    assert texts[13] == "Reveal: Seat 1 Jack of cups, Seat 3 7 of clubs."
+    assert texts[15] == "Seat 1 and Seat 2 are out with the lowest card."
+    assert all(isinstance(said, Words) for said in words)
+    assert event_text({"type": "unknown"}) is None

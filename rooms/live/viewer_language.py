@@ -1,0 +1,30 @@
+"""The language a socket's viewer reads, as a page request would find it: the
+language cookie (the switcher sets it, and an account's saved language), else the
+browser's Accept-Language, else the site's."""
+
+from types import SimpleNamespace
+
+from django.conf import settings
+from django.utils import translation
+from django.utils.safestring import SafeString
+
+from rooms.speech import say
+
+
+def language_of(scope) -> str:
+    headers = {name.decode("latin-1").lower(): value.decode("latin-1") for name, value in scope.get("headers", ())}
+    request = SimpleNamespace(
+        COOKIES=scope.get("cookies", {}),
+        META={"HTTP_ACCEPT_LANGUAGE": headers.get("accept-language", "")},
+    )
+    return translation.get_language_from_request(request)
+
+
+def supported(code: object) -> str | None:
+    """``code`` if the site speaks that language, else None."""
+    return code if isinstance(code, str) and code in dict(settings.LANGUAGES) else None
+
+
+def spoken(message) -> SafeString:
+    """A refusal or a notice (lazy text or a game's ``Words``) in the active language."""
+    return say(message)

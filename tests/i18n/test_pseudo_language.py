@@ -1,0 +1,110 @@
+"""Nothing a person reads goes untranslated: every page and every table fragment of
+every game, rendered in the pseudo-language (tests/i18n/pseudo.py), shows no word that
+no translation wrapped, except names and codes, which are data."""
+
+import random
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+from games import registry
+from rooms import rendering
+from rooms.store.presence import Presence
+from tests.i18n import pseudo
+from tests.rooms.fairness_games import finished_room, started_room
+from tests.rooms.helpers import ANN, NAMES, client_for
+from tests.rooms.presenting import seat, snapshot
+
+GAMES = [*registry.slugs(), "highcard"]
+SEAT_NAMES = ["Ann", "Bea", "Carl", "Dora", "Eve", "Finn", "Gus", "Hal"]
+
+
+@pytest.fixture
+def pseudo_language(settings, tmp_path):
+    pseudo.write_catalogue(tmp_path)
+    settings.LOCALE_PATHS = [tmp_path, *settings.LOCALE_PATHS]
+    settings.LANGUAGES = [*settings.LANGUAGES, (pseudo.CODE, "Pseudo")]
+    return pseudo.CODE
+
+
+def _players(game) -> int:
+    if game.table.fixed_seats:
+        return game.table.fixed_seats
+    return game.options.players.default if game.options.players else game.engine.min_players
+
+
+def _states(game, players: int) -> list[dict]:
+    """A seeded game played by easy bots: its start, its middle and its end."""
+    engine, options = game.engine, game.options.defaults()
+    rng = random.Random(f"pseudo-{game.slug}")
+    state = engine.start(players, options, seed=f"pseudo-{game.slug}")
+    states = [state]
+    while engine.outcome(state) is None:
+        seat_to_act = engine.to_act(state)[0]
+        state, _ = engine.apply(state, seat_to_act, game.bots["easy"]().choose(engine.view(state, seat_to_act), rng))
+        states.append(state)
+    return [states[0], states[len(states) // 2], states[-1]]
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_every_table_fragment_of_every_game_is_translated(slug, high_card, pseudo_language):
+    game = registry.definition(slug)
+    players = _players(game)
+    seats = [seat(0, SEAT_NAMES[0]), *(seat(i, SEAT_NAMES[i], "normal") for i in range(1, players))]
+    options = game.options.defaults()
+    tables = [snapshot(slug, seats, options, status="waiting")]
+    for state in _states(game, players):
+        status = "finished" if game.engine.outcome(state) is not None else "playing"
+        tables.append(snapshot(slug, seats, options, status=status, state=state))
+    with translation.override(pseudo_language):
+        for table in tables:
+            for viewer in (*range(players), None):
+                fragment = rendering.render_table(table, Presence(frozenset({0}), 2), viewer)
+                assert pseudo.unwrapped_words(fragment, set(SEAT_NAMES)) == [], (table.status, viewer)
+
+
+def _pages(room_codes: dict[str, str], finished: dict[str, str]) -> list[str]:
+    pages = [
+        reverse("home"), reverse("rooms:lobby"), reverse("accounts:login"), reverse("accounts:signup"),
+        reverse("leaderboard:index"), "/no-such-page/",
+    ]
+    for slug in registry.slugs():
+        pages += [reverse("rules", args=[slug]), reverse("rooms:create", args=[slug]),
+                  reverse("leaderboard:board", args=[slug]), reverse("leaderboard:rating_board", args=[slug])]
+    for code in room_codes.values():
+        pages.append(reverse("rooms:room", args=[code]))
+    for code in finished.values():
+        pages += [reverse("rooms:room", args=[code]), reverse("rooms:replay", args=[code]),
+                  reverse("rooms:verify", args=[code])]
+    return pages
+
+
+@pytest.mark.django_db
+def test_every_page_is_translated(pseudo_language):
+    playing = {slug: started_room(slug).code for slug in registry.slugs()}
+    finished = {slug: finished_room(slug).code for slug in registry.slugs()}
+    codes = set(playing.values()) | set(finished.values())
+    client = client_for(ANN)
+    client.cookies["django_language"] = pseudo_language
+    for page in _pages(playing, finished):
+        response = client.get(page)
+        assert response.status_code in (200, 404), page
+        assert pseudo.unwrapped_words(response.content.decode(), set(NAMES) | codes) == [], page
+
+
+@pytest.mark.django_db
+def test_an_accounts_pages_are_translated(pseudo_language):
+    user = get_user_model().objects.create_user("ann", password="a long enough password 1")
+    client = Client()
+    client.force_login(user)
+    client.cookies["django_language"] = pseudo_language
+    finished_room(registry.slugs()[0])
+    pages = [reverse("accounts:me"), reverse("accounts:password_change"), reverse("my_games"),
+             reverse("player_profile", args=["ann"])]
+    for page in pages:
+        response = client.get(page)
+        assert response.status_code == 200, page
+        assert pseudo.unwrapped_words(response.content.decode(), {"ann"}) == [], page
