@@ -25,7 +25,7 @@ from games.definition import (
     bot_levels,
     modes_of,
 )
-from games.words import message
+from games.words import message, plural_message
 
 
 def mode_of(options: Mapping[str, Any]) -> str:
@@ -55,7 +55,7 @@ def round_coins(events: Sequence[Mapping[str, Any]], seats: int, bet: int) -> li
                 winners=tuple(seat for seat in range(seats) if team_of(seat) == team),
                 losers=tuple(seat for seat in range(seats) if team_of(seat) != team),
                 amount=2 * bet if all_hands else bet,
-                why="doubled: all 13 hands" if all_hands else "",
+                why=message("doubled: all 13 hands") if all_hands else None,
             )
         )
     return moved
@@ -110,8 +110,8 @@ GAME = GameDefinition(
         games_word=message("Tables"),
         # Translators: the leaderboard's heading for the Court Piece tables won.
         wins_word=message("Won"),
-        # Translators: one Court Piece table, as a profile counts them ("12 rated tables").
-        game_word=message("table"),
+        # Translators: Court Piece tables, as a profile counts them ("12 rated tables").
+        rated_games=lambda count: plural_message("%(count)s rated table", "%(count)s rated tables", count),
     ),
     self_play=SelfPlay(
         max_decisions=20000,

@@ -61,7 +61,7 @@ class _VisibleText(html.parser.HTMLParser):
             self.texts.append(data)
 
 
-def unwrapped_words(page: str, data_words: set[str] = frozenset()) -> list[str]:
+def unwrapped_words(page: str, data_words: frozenset[str] | set[str] = frozenset()) -> list[str]:
     """Words a person would read in ``page`` that no translation wrapped: text marked
     for nothing. Names and codes the page shows as data are ``data_words``."""
     parser = _VisibleText()
