@@ -101,7 +101,7 @@ def test_create_room_refuses_bad_requests_and_saves_nothing(game, options, bot_l
     with a readable reason, and nothing is saved."""
     with pytest.raises(RoomError) as refused:
         lifecycle.do_create_room(ANN, game, options, True, bot_level=bot_level)
-    assert message in refused.value.message
+    assert message in str(refused.value.message)
     assert Room.objects.count() == 0 and Seat.objects.count() == 0
 
 

@@ -93,7 +93,7 @@ async def test_a_socket_whose_redis_is_unreachable_is_told_to_try_again_and_stay
         monkeypatch.setitem(clients, where, redis.asyncio.Redis.from_url(nowhere))
         await ann.send_json_to({"kind": "ping"})
         toast = await _until(ann, lambda message: TOAST in message)
-        assert consumers.TRY_AGAIN in html.unescape(toast)
+        assert str(consumers.TRY_AGAIN) in html.unescape(toast)
         clients[where] = real
         await ann.send_json_to({"kind": "react", "emoji": "💩"})
         assert "can't send that here" in html.unescape(await _until(ann, lambda message: TOAST in message))
