@@ -39,7 +39,7 @@ class RoomRules(Table):
     """A game's table (its definition's facts) with what the rooms do with them."""
 
     game: str
-    title: str
+    title: Words
     engine: Engine
     bots: Mapping[str, type]  # level -> bot class
     # on_events(room, match, seats, events) -> seat indices: called inside the transaction

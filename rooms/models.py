@@ -4,7 +4,7 @@ from django.db.models.functions import Now
 from django.utils import timezone
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from games.words import Said
+from games.words import Said, Words
 from rooms.fairness import is_open_to, new_salt
 from rooms.occupants import Occupant
 
@@ -61,7 +61,7 @@ class Room(models.Model):
     def __str__(self):
         return f"{self.game} {self.code}"
 
-    def get_game_title(self) -> str:
+    def get_game_title(self) -> Words:
         from games import registry
 
         return registry.definition(self.game).title

@@ -37,7 +37,7 @@ def playing_table(host: Player, bet: int) -> Room:
 def refusal(call) -> str:
     with pytest.raises(RoomError) as refused:
         call()
-    return refused.value.message
+    return str(refused.value.message)
 
 
 def test_the_same_coins_cannot_back_two_seats():
