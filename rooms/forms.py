@@ -39,6 +39,7 @@ def _whole_number(number: WholeNumber) -> forms.IntegerField:
         error_messages={
             "required": whole_number,
             "invalid": whole_number,
+            # Translators: under a number box of the create form: "It must be at least 25 coins."
             "min_value": _text(message("It must be at least %(low)s.", low=unit(low))),
             "max_value": _text(message("It can be at most %(high)s.", high=unit(high))),
         },

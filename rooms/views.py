@@ -38,12 +38,13 @@ def lobby(request):
 
 
 def _code_shapes() -> Words:
-    """Each shape a room code takes, with the games whose rooms have it: "Codes are 4
-    letters for Disunyer and Dayous; 6 digits for Court Piece."."""
+    """Each shape a room code takes, with the games whose rooms have it (in English
+    "Codes are 4 letters for Disunyer and Dayous; 6 digits for Court Piece.")."""
     shapes: dict[Words, list[Said]] = {}
     for game in registry.GAMES:
         shapes.setdefault(rules_for(game.slug).code_shape, []).append(game.title)
-    said = [message("%(shape)s for %(games)s", shape=shape, games=_both(titles)) for shape, titles in shapes.items()]
+    # Translators: a code shape and its games in "Codes are %(shapes)s.": "4 letters for Disunyer and Dayous".
+    said = [message("%(shape)s for %(games)s", shape=shape, games=_all_of(titles)) for shape, titles in shapes.items()]
     shapes_said = said[0]
     for more in said[1:]:
         # Translators: between two of the code shapes in "Codes are %(shapes)s.".
@@ -51,7 +52,7 @@ def _code_shapes() -> Words:
     return message("Codes are %(shapes)s.", shapes=shapes_said)
 
 
-def _both(items: list[Said]) -> Said:
+def _all_of(items: list[Said]) -> Said:
     """``items`` as the language lists them all: "a, b and c"."""
     if len(items) == 1:
         return items[0]
