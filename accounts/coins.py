@@ -56,7 +56,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
 from accounts.identity import Player
-from accounts.models import GUEST_COINS_REASON, WELCOME_REASON, Bank, LedgerEntry, User, Wallet
+from accounts.models import GUEST_COINS_REASON, WELCOME_REASON, Bank, LedgerEntry, User, Wallet, coins_said
 
 WELCOME_COINS = 1_000
 GUEST_COINS = 1_000
@@ -80,11 +80,6 @@ def coins(amount: int) -> str:
 def number(amount: int) -> str:
     """``1000`` → ``"1,000"``, as the active language writes it."""
     return formats.number_format(amount, force_grouping=True)
-
-
-def coins_said(amount: int) -> str:
-    """``1000`` → ``"1,000 coins"``, in the active language: for people to read."""
-    return ngettext("%(count)s coin", "%(count)s coins", amount) % {"count": number(amount)}
 
 
 # -- Reading ------------------------------------------------------------------------

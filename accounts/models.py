@@ -1,8 +1,9 @@
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils import formats
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, gettext_noop
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
 from accounts.lookalikes import skeleton
 
@@ -77,6 +78,13 @@ WELCOME_REASON = gettext_noop("Welcome to the club.")
 GUEST_COINS_REASON = gettext_noop("Guest coins, for this visit.")
 
 
+def coins_said(amount: int) -> str:
+    """``1000`` → ``"1,000 coins"``, in the active language (``accounts.coins`` says it too)."""
+    return ngettext("%(count)s coin", "%(count)s coins", amount) % {
+        "count": formats.number_format(amount, force_grouping=True)
+    }
+
+
 class AppendOnlyError(Exception):
     """Raised on any attempt to change or delete a ledger entry."""
 
@@ -121,12 +129,8 @@ class Wallet(models.Model):
         ]
 
     def __str__(self):
-        owner = self.user.username if self.user_id else f"Guest {self.guest_id[:6]}"
-        return f"{owner}: {self.balance_display} coins"
-
-    @property
-    def balance_display(self) -> str:
-        return f"{self.balance:,}"
+        owner = self.user.username if self.user_id else _("Guest %(id)s") % {"id": self.guest_id[:6]}
+        return _("%(owner)s: %(coins)s") % {"owner": owner, "coins": coins_said(self.balance)}
 
 
 class Bank(models.Model):
@@ -146,7 +150,7 @@ class Bank(models.Model):
         ]
 
     def __str__(self):
-        return f"Bank: {self.balance:,} coins"
+        return _("Bank: %(coins)s") % {"coins": coins_said(self.balance)}
 
 
 class LedgerQuerySet(models.QuerySet):

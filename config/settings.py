@@ -257,7 +257,8 @@ LANGUAGES = [
     ("ru", "Русский"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
-# English dates as the pages always wrote them; other languages' as Django's locales do.
+# Dates and numbers as each language writes them: Django's locales, with the site's
+# own touches (pages/formats/).
 FORMAT_MODULE_PATH = ["pages.formats"]
 LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
 LANGUAGE_COOKIE_SAMESITE = "Lax"

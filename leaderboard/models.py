@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.db import models
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 
 class Result(models.Model):
@@ -43,7 +44,7 @@ class Result(models.Model):
         indexes = [models.Index(fields=["game", "user", "-finished_at"])]
 
     def __str__(self):
-        return f"{self.name} · {self.game} · place {self.place}"
+        return _("%(name)s · %(game)s · place %(place)s") % {"name": self.name, "game": self.game, "place": self.place}
 
 
 def BOARD_INDEX(name: str) -> models.Index:  # noqa: N802 - reads like the Index it makes
@@ -92,7 +93,16 @@ class Standing(Totals):
         indexes = [BOARD_INDEX("leaderboard_standing_board")]
 
     def __str__(self):
-        return f"{self.user} · {self.game} {self.mode or 'all modes'} · {self.points} points"
+        return ngettext(
+            "%(user)s · %(game)s %(mode)s · %(points)s point",
+            "%(user)s · %(game)s %(mode)s · %(points)s points",
+            self.points,
+        ) % {
+            "user": self.user,
+            "game": self.game,
+            "mode": self.mode or _("all modes"),
+            "points": self.points,
+        }
 
 
 class RecentStanding(Totals):
@@ -119,7 +129,11 @@ class RecentStanding(Totals):
         indexes = [BOARD_INDEX("leaderboard_recent_board")]
 
     def __str__(self):
-        return f"{self.user} · {self.game} {self.mode or 'all modes'} · last 30 days"
+        return _("%(user)s · %(game)s %(mode)s · last 30 days") % {
+            "user": self.user,
+            "game": self.game,
+            "mode": self.mode or _("all modes"),
+        }
 
 
 class RecentWindow(models.Model):
@@ -156,7 +170,12 @@ class DailyStanding(Totals):
         indexes = [models.Index(fields=["game", "mode", "day"], name="leaderboard_daily_window")]
 
     def __str__(self):
-        return f"{self.user} · {self.game} {self.mode or 'all modes'} · {self.day}"
+        return _("%(user)s · %(game)s %(mode)s · %(day)s") % {
+            "user": self.user,
+            "game": self.game,
+            "mode": self.mode or _("all modes"),
+            "day": self.day,
+        }
 
 
 class BoardStamp(models.Model):
