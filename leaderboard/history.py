@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext_lazy
 
 from games import registry
-from games.definition import GameDefinition, Ladder
-from games.words import Said
+from games.definition import GameDefinition, Ladder, Leaderboard
+from games.words import Said, plural_message
 from leaderboard.counters import best_step, labelled, ladder_record, tags
 from leaderboard.models import Result, Standing
 from leaderboard.modes import mode_label
@@ -35,7 +35,7 @@ class GameStats:
     counters: list[tuple[Said, int]]
     games_word: Said = "Games"
     wins_word: Said = "Wins"
-    game_word: Said = "game"
+    rated_games: Said = ""  # "12 rated games", with the rating
     # The game's ladder, if it has one: each step's count (most prestigious first) and the best step.
     ladder: Ladder | None = None
     ladder_counts: list[tuple[Said, int]] = field(default_factory=list)
@@ -98,12 +98,18 @@ def _game_stats(game: GameDefinition, by_mode: dict, rating: ProfileRating | Non
         counters=labelled(game.slug, counters),
         games_word=board.games_word,
         wins_word=board.wins_word,
-        game_word=board.game_word,
+        rated_games=_rated_games(board, rating.games) if rating else "",
         ladder=ladder,
         ladder_counts=ladder_record(ladder, counters) if ladder else [],
         best_step=best_step(ladder, counters) if ladder else None,
         rating=rating,
     )
+
+
+def _rated_games(board: Leaderboard, count: int) -> Said:
+    """A count of rated games in the game's own word for one ("12 rated tables")."""
+    # Translators: the game's own word for one game ("game", "table"), then "s".
+    return plural_message("%(count)s rated %(thing)s", "%(count)s rated %(thing)ss", count, thing=board.game_word)
 
 
 def _line(label: Said, standing: Standing | None) -> Line:
