@@ -89,7 +89,7 @@ class Column:
 
 def columns(game: str) -> list[Column]:
     """The game's counter columns on its board, in order."""
-    shown = [Column(counter.column, counter.label) for counter in board_columns(game)]
+    shown = [Column(counter.column, counter.label) for counter in board_columns(game) if counter.column]
     ladder = ladder_of(game)
     if ladder is not None:
         shown.insert(ladder.column, Column(ladder.best, ladder.best_help))

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy
 
 from games import registry
 from games.definition import GameDefinition, Ladder, Leaderboard
-from games.words import Said, plural_message
+from games.words import Said
 from leaderboard.counters import best_step, labelled, ladder_record, tags
 from leaderboard.models import Result, Standing
 from leaderboard.modes import mode_label
@@ -107,9 +107,8 @@ def _game_stats(game: GameDefinition, by_mode: dict, rating: ProfileRating | Non
 
 
 def _rated_games(board: Leaderboard, count: int) -> Said:
-    """A count of rated games in the game's own word for one ("12 rated tables")."""
-    # Translators: the game's own word for one game ("game", "table"), then "s".
-    return plural_message("%(count)s rated %(thing)s", "%(count)s rated %(thing)ss", count, thing=board.game_word)
+    """A count of rated games in the game's own words ("12 rated tables")."""
+    return board.rated_games(count)
 
 
 def _line(label: Said, standing: Standing | None) -> Line:

@@ -60,7 +60,7 @@ def _headings(game: GameDefinition) -> list[Column]:
     game's counters, then the games played / won in each mode (``board_row``'s cells)."""
     board = game.leaderboard
     by_mode = [
-        Column(mode.label, message("%(mode)s: %(games)s played / won", mode=mode.label, games=board.games_word.lower()))
+        Column(mode.label, message("%(mode)s: %(games)s", mode=mode.label, games=board.played_and_won))
         for mode in board.modes
     ]
     return [Column(board.games_word, ""), Column(board.wins_word, ""), *columns(game.slug), *by_mode]
