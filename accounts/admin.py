@@ -4,6 +4,8 @@ from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.contrib.auth.admin import UserAdmin
 from django.db import transaction
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from accounts import coins
 from accounts.identity import Player
@@ -12,11 +14,17 @@ from plumbing.admin import ReadOnlyAdmin
 
 
 class CoinsForm(forms.Form):
-    amount = forms.IntegerField(min_value=1, max_value=1_000_000_000, help_text="Coins for each selected account.")
+    amount = forms.IntegerField(
+        label=gettext_lazy("Amount"),
+        min_value=1,
+        max_value=1_000_000_000,
+        help_text=gettext_lazy("Coins for each selected account."),
+    )
     reason = forms.CharField(
+        label=gettext_lazy("Reason"),
         max_length=500,
         widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
-        help_text="Recorded in the ledger with your account.",
+        help_text=gettext_lazy("Recorded in the ledger with your account."),
     )
 
 
@@ -30,13 +38,21 @@ class CoinsActions:
     def account_of(self, row) -> User:
         raise NotImplementedError
 
-    @admin.action(description="Grant coins to the selected accounts (from the bank)", permissions=["change"])
+    @admin.action(
+        description=gettext_lazy("Grant coins to the selected accounts (from the bank)"), permissions=["change"]
+    )
     def grant_coins(self, request, queryset):
-        return self._coins_form(request, queryset, "grant_coins", coins.grant, "Grant coins", "granted to")
+        # Translators: what the staff were told once coins were granted: "200 coins granted to Ann, Bea."
+        done = gettext_lazy("%(coins)s granted to %(names)s.")
+        return self._coins_form(request, queryset, "grant_coins", coins.grant, _("Grant coins"), done)
 
-    @admin.action(description="Take coins from the selected accounts (back to the bank)", permissions=["change"])
+    @admin.action(
+        description=gettext_lazy("Take coins from the selected accounts (back to the bank)"), permissions=["change"]
+    )
     def take_coins(self, request, queryset):
-        return self._coins_form(request, queryset, "take_coins", coins.take, "Take coins", "taken from")
+        # Translators: what the staff were told once coins were taken: "200 coins taken from Ann, Bea."
+        done = gettext_lazy("%(coins)s taken from %(names)s.")
+        return self._coins_form(request, queryset, "take_coins", coins.take, _("Take coins"), done)
 
     def _coins_form(self, request, queryset, action, move, title, done):
         rows = list(queryset.order_by("pk"))
@@ -52,9 +68,10 @@ class CoinsActions:
                 form.add_error(None, str(error))
             else:
                 for row in rows:
-                    self.log_change(request, row, f"{title}: {amount:,} ({reason})")
+                    # The admin's history is a record: in English, as it always was.
+                    self.log_change(request, row, f"{move.__name__.capitalize()} coins: {amount:,} ({reason})")
                 names = ", ".join(user.get_username() for user in accounts)
-                self.message_user(request, f"{coins.coins(amount)} {done} {names}.", messages.SUCCESS)
+                self.message_user(request, done % {"coins": coins.coins_said(amount), "names": names}, messages.SUCCESS)
                 return None
         context = {
             **self.admin_site.each_context(request),
@@ -118,9 +135,9 @@ class LedgerEntryAdmin(ReadOnlyAdmin, admin.ModelAdmin):
     search_fields = ("wallet__user__username", "reason", "room__code", "staff__username")
     list_select_related = ("wallet__user", "room", "staff")
 
-    @admin.display(description="Player", ordering="wallet__user__username")
+    @admin.display(description=gettext_lazy("Player"), ordering="wallet__user__username")
     def wallet_user(self, entry):
-        return entry.wallet.user or "(a guest)"
+        return entry.wallet.user or _("(a guest)")
 
 
 @admin.register(Bank)

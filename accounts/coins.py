@@ -51,9 +51,12 @@ Settling a round is idempotent per room, round and wallet: asking again changes 
 
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q
+from django.utils import formats
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
 
 from accounts.identity import Player
-from accounts.models import Bank, LedgerEntry, User, Wallet
+from accounts.models import GUEST_COINS_REASON, WELCOME_REASON, Bank, LedgerEntry, User, Wallet, coins_said
 
 WELCOME_COINS = 1_000
 GUEST_COINS = 1_000
@@ -69,8 +72,14 @@ class CoinError(ValueError):
 
 
 def coins(amount: int) -> str:
-    """``1000`` → ``"1,000 coins"``."""
+    """``1000`` → ``"1,000 coins"``, in English: the ledger's reasons are records, written
+    in one language whoever's request settled the round."""
     return f"{amount:,} coin" if amount == 1 else f"{amount:,} coins"
+
+
+def number(amount: int) -> str:
+    """``1000`` → ``"1,000"``, as the active language writes it."""
+    return formats.number_format(amount, force_grouping=True)
 
 
 # -- Reading ------------------------------------------------------------------------
@@ -155,19 +164,41 @@ def can_sit(player: Player, bet: int, held: dict[str, int] | None = None) -> str
     holding = sum(held.values())
     if balance - holding >= needed:
         return None
-    refusal = f"This table's bet is {coins(bet)}: sitting down needs twice the bet, {coins(needed)}, "
+    amounts = {"bet": coins_said(bet), "needed": coins_said(needed), "balance": coins_said(balance)}
     if not holding:
-        return refusal + f"and you have {coins(balance)}."
+        return (
+            _("This table's bet is %(bet)s: sitting down needs twice the bet, %(needed)s, and you have %(balance)s.")
+            % amounts
+        )
+    amounts |= {"free": coins_said(max(balance - holding, 0)), "held": number(holding)}
     if len(held) == 1:
-        [(code, _)] = held.items()
-        where = f"your seat at table {code}"
-    else:
-        *first, last = (f"{code} ({amount:,})" for code, amount in held.items())
-        where = f"your seats at tables {', '.join(first)} and {last}"
-    return refusal + (
-        f"and you have {coins(max(balance - holding, 0))} free: of your {coins(balance)}, "
-        f"{holding:,} are held for {where} while you sit there."
-    )
+        [code] = held
+        return ngettext(
+            "This table's bet is %(bet)s: sitting down needs twice the bet, %(needed)s, and you have %(free)s free: "
+            "of your %(balance)s, %(held)s is held for your seat at table %(code)s while you sit there.",
+            "This table's bet is %(bet)s: sitting down needs twice the bet, %(needed)s, and you have %(free)s free: "
+            "of your %(balance)s, %(held)s are held for your seat at table %(code)s while you sit there.",
+            holding,
+        ) % {**amounts, "code": code}
+    tables = [
+        pgettext("a table and the coins held there", "%(code)s (%(coins)s)") % {"code": code, "coins": number(amount)}
+        for code, amount in held.items()
+    ]
+    return ngettext(
+        "This table's bet is %(bet)s: sitting down needs twice the bet, %(needed)s, and you have %(free)s free: "
+        "of your %(balance)s, %(held)s is held for your seats at tables %(tables)s while you sit there.",
+        "This table's bet is %(bet)s: sitting down needs twice the bet, %(needed)s, and you have %(free)s free: "
+        "of your %(balance)s, %(held)s are held for your seats at tables %(tables)s while you sit there.",
+        holding,
+    ) % {**amounts, "tables": listed(tables)}
+
+
+def listed(items: list[str]) -> str:
+    """Two or more items joined as the language joins a list ("A, B and C")."""
+    return pgettext("a list", "%(items)s and %(last)s") % {
+        "items": pgettext("a list's separator", ", ").join(items[:-1]),
+        "last": items[-1],
+    }
 
 
 def cannot_cover(balance: int, bet: int) -> bool:
@@ -268,7 +299,7 @@ def _owners_of(seats) -> set[Owner]:
 
 def grant(user, amount: int, reason: str, staff) -> LedgerEntry:
     """Staff give ``amount`` coins from the bank to ``user``'s wallet."""
-    reason = _check_staff_movement(amount, reason, staff, "grant")
+    reason = _check_staff_movement(amount, reason, staff, _("Only staff can grant coins."))
     with transaction.atomic():
         wallets, opened = _wallets_for_update([_account(user)])
         entry = _move(wallets[_account(user)], amount, Kind.STAFF_GRANT, reason=reason, staff=staff)  # type: ignore[arg-type]  # a TextChoices member is a str
@@ -279,28 +310,28 @@ def grant(user, amount: int, reason: str, staff) -> LedgerEntry:
 def take(user, amount: int, reason: str, staff) -> LedgerEntry:
     """Staff take ``amount`` coins from ``user``'s wallet back to the bank; refused
     (``CoinError``) when the wallet holds less: a balance never goes below zero."""
-    reason = _check_staff_movement(amount, reason, staff, "take")
+    reason = _check_staff_movement(amount, reason, staff, _("Only staff can take coins."))
     with transaction.atomic():
         wallets, opened = _wallets_for_update([_account(user)])
         wallet = wallets[_account(user)]
         if wallet.balance < amount:
             raise CoinError(
-                f"{user.get_username()} has {coins(wallet.balance)}: {coins(amount)} cannot be taken "
-                "(a balance never goes below zero)."
+                _("%(name)s has %(balance)s: %(amount)s cannot be taken (a balance never goes below zero).")
+                % {"name": user.get_username(), "balance": coins_said(wallet.balance), "amount": coins_said(amount)}
             )
         entry = _move(wallet, -amount, Kind.STAFF_TAKE, reason=reason, staff=staff)  # type: ignore[arg-type]  # a TextChoices member is a str
         _bank_add(amount - opened)
     return entry
 
 
-def _check_staff_movement(amount, reason, staff, verb: str) -> str:
+def _check_staff_movement(amount, reason, staff, refusal: str) -> str:
     if staff is None or not staff.is_staff:
-        raise CoinError(f"Only staff can {verb} coins.")
+        raise CoinError(refusal)
     if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-        raise CoinError("The amount must be a whole number of coins, at least 1.")
+        raise CoinError(_("The amount must be a whole number of coins, at least 1."))
     reason = (reason or "").strip()
     if not reason:
-        raise CoinError("A reason is required.")
+        raise CoinError(_("A reason is required."))
     return reason
 
 
@@ -334,7 +365,7 @@ def _open(owner: Owner) -> tuple[Wallet, int]:
     amount = _starting_coins(owner)
     # A deactivated account's wallet (staff moving its coins) stays off the boards.
     active = user_id is not None and User.objects.filter(pk=user_id, is_active=True).exists()
-    reason = "Welcome to the club." if user_id is not None else "Guest coins, for this visit."
+    reason = WELCOME_REASON if user_id is not None else GUEST_COINS_REASON
     try:
         with transaction.atomic():  # a savepoint: the other transaction's wallet stands
             wallet = Wallet.objects.create(user_id=user_id, guest_id=guest_id, balance=amount, active=active)

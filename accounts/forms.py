@@ -1,5 +1,7 @@
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from accounts.identity import GUEST_NAME_MAX
 from accounts.models import User
@@ -12,15 +14,16 @@ def lookalike_error(name: str) -> str | None:
     if existing is None:
         return None
     if existing.lower() == name.lower():
-        return "That username is taken; please choose another."
-    return f"That name looks too much like {existing}, a player here; please choose another."
+        return _("That username is taken; please choose another.")
+    return _("That name looks too much like %(name)s, a player here; please choose another.") % {"name": existing}
 
 
 class SignUpForm(UserCreationForm):
     username = forms.CharField(
+        label=gettext_lazy("Username"),
         max_length=MAX_LENGTH + 1,  # longer input reaches the validator's clear message
         validators=[validate_username],
-        help_text="3–20 letters, digits, _ or -.",
+        help_text=gettext_lazy("3–20 letters, digits, _ or -."),
         widget=forms.TextInput(attrs={"autocomplete": "username", "autofocus": True}),
     )
 
@@ -39,7 +42,9 @@ class SignUpForm(UserCreationForm):
 class LoginForm(AuthenticationForm):
     error_messages = {
         **AuthenticationForm.error_messages,
-        "invalid_login": "That username and password do not match an account. Check them and try again.",
+        "invalid_login": gettext_lazy(
+            "That username and password do not match an account. Check them and try again."
+        ),
     }
 
 
@@ -49,16 +54,24 @@ class GuestNameForm(forms.Form):
         min_length=2,
         strip=True,
         error_messages={
-            "required": "Enter a name.",
-            "min_length": "A name needs at least 2 characters.",
-            "max_length": f"A name can have at most {GUEST_NAME_MAX} characters.",
+            "required": gettext_lazy("Enter a name."),
+            "min_length": ngettext_lazy(
+                "A name needs at least %(limit_value)d character.",
+                "A name needs at least %(limit_value)d characters.",
+                "limit_value",
+            ),
+            "max_length": ngettext_lazy(
+                "A name can have at most %(limit_value)d character.",
+                "A name can have at most %(limit_value)d characters.",
+                "limit_value",
+            ),
         },
     )
 
     def clean_name(self):
         name = " ".join(self.cleaned_data["name"].split())
         if not all(ch.isprintable() for ch in name):
-            raise forms.ValidationError("A name cannot contain control characters.")
+            raise forms.ValidationError(_("A name cannot contain control characters."))
         refusal = reserved_name_error(name) or lookalike_error(name)
         if refusal:
             raise forms.ValidationError(refusal)

@@ -1,6 +1,9 @@
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils import formats
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop, ngettext
 
 from accounts.lookalikes import skeleton
 
@@ -33,10 +36,21 @@ class User(AbstractUser):
     look alike (``username_skeleton``, kept by ``save``)."""
 
     username_skeleton = models.TextField(editable=False, db_default="")
+    # The language the player last chose (a code of settings.LANGUAGES), "" until then:
+    # a new visit without the language cookie speaks it (accounts/languages.py).
+    language = models.CharField(
+        gettext_lazy("language"),
+        max_length=10,
+        blank=True,
+        db_default="",
+        help_text=gettext_lazy("The site speaks it to this player wherever they sign in."),
+    )
 
     objects = CaseInsensitiveUserManager()
 
     class Meta:
+        verbose_name = gettext_lazy("user")
+        verbose_name_plural = gettext_lazy("users")
         constraints = [
             models.UniqueConstraint(Lower("username"), name="accounts_user_username_ci_unique"),
         ]
@@ -58,6 +72,19 @@ class User(AbstractUser):
 # ---------------------------------------------------------------------------
 
 
+# The reasons of the entries that open a wallet: kept in English (the ledger's records),
+# each said in the reader's language when shown (``LedgerEntry.description``).
+WELCOME_REASON = gettext_noop("Welcome to the club.")
+GUEST_COINS_REASON = gettext_noop("Guest coins, for this visit.")
+
+
+def coins_said(amount: int) -> str:
+    """``1000`` → ``"1,000 coins"``, in the active language (``accounts.coins`` says it too)."""
+    return ngettext("%(count)s coin", "%(count)s coins", amount) % {
+        "count": formats.number_format(amount, force_grouping=True)
+    }
+
+
 class AppendOnlyError(Exception):
     """Raised on any attempt to change or delete a ledger entry."""
 
@@ -67,15 +94,19 @@ class Wallet(models.Model):
     finishes a game (``accounts.coins``); or a guest's (``guest_id`` from their session),
     opened with the guest coins when their first Court Piece round is settled."""
 
-    user = models.OneToOneField(User, null=True, blank=True, on_delete=models.CASCADE, related_name="wallet")
-    guest_id = models.CharField(max_length=32, blank=True, default="")
-    balance = models.PositiveBigIntegerField(default=0)
+    user = models.OneToOneField(
+        User, null=True, blank=True, on_delete=models.CASCADE, related_name="wallet", verbose_name=gettext_lazy("user")
+    )
+    guest_id = models.CharField(gettext_lazy("guest id"), max_length=32, blank=True, default="")
+    balance = models.PositiveBigIntegerField(gettext_lazy("balance"), default=0)
     # A copy of user.is_active (kept by leaderboard.services.set_active), so that the
     # richest-players board is read, paged and counted from the index below alone.
     # Always False for a guest's wallet: the boards show accounts only.
-    active = models.BooleanField(default=True)
+    active = models.BooleanField(gettext_lazy("active"), default=True)
 
     class Meta:
+        verbose_name = gettext_lazy("wallet")
+        verbose_name_plural = gettext_lazy("wallets")
         constraints = [
             models.CheckConstraint(condition=models.Q(balance__gte=0), name="accounts_wallet_balance_not_negative"),
             models.CheckConstraint(
@@ -98,12 +129,8 @@ class Wallet(models.Model):
         ]
 
     def __str__(self):
-        owner = self.user.username if self.user_id else f"Guest {self.guest_id[:6]}"
-        return f"{owner}: {self.balance_display} coins"
-
-    @property
-    def balance_display(self) -> str:
-        return f"{self.balance:,}"
+        owner = self.user.username if self.user_id else _("Guest %(id)s") % {"id": self.guest_id[:6]}
+        return _("%(owner)s: %(coins)s") % {"owner": owner, "coins": coins_said(self.balance)}
 
 
 class Bank(models.Model):
@@ -113,16 +140,17 @@ class Bank(models.Model):
     SINGLE_ID = 1
 
     id = models.PositiveSmallIntegerField(primary_key=True, default=SINGLE_ID, editable=False)
-    balance = models.BigIntegerField(default=0)
+    balance = models.BigIntegerField(gettext_lazy("balance"), default=0)
 
     class Meta:
-        verbose_name_plural = "bank"
+        verbose_name = gettext_lazy("bank")
+        verbose_name_plural = gettext_lazy("bank")
         constraints = [
             models.CheckConstraint(condition=models.Q(id=1), name="accounts_bank_single_row"),
         ]
 
     def __str__(self):
-        return f"Bank: {self.balance:,} coins"
+        return _("Bank: %(coins)s") % {"coins": coins_said(self.balance)}
 
 
 class LedgerQuerySet(models.QuerySet):
@@ -148,28 +176,39 @@ class LedgerEntry(models.Model):
     """
 
     class Kind(models.TextChoices):
-        WELCOME = "welcome", "Welcome coins"
-        ROUND_WON = "round_won", "Round won"
-        ROUND_LOST = "round_lost", "Round lost"
-        STAFF_GRANT = "staff_grant", "Granted by staff"
-        STAFF_TAKE = "staff_take", "Taken by staff"
+        WELCOME = "welcome", gettext_lazy("Welcome coins")
+        ROUND_WON = "round_won", gettext_lazy("Round won")
+        ROUND_LOST = "round_lost", gettext_lazy("Round lost")
+        STAFF_GRANT = "staff_grant", gettext_lazy("Granted by staff")
+        STAFF_TAKE = "staff_take", gettext_lazy("Taken by staff")
 
-    wallet = models.ForeignKey(Wallet, on_delete=models.CASCADE, related_name="entries")
-    amount = models.BigIntegerField()
-    balance_after = models.PositiveBigIntegerField()
-    kind = models.CharField(max_length=12, choices=Kind.choices)
-    room = models.ForeignKey(
-        "rooms.Room", null=True, blank=True, on_delete=models.SET_NULL, related_name="coin_entries"
+    wallet = models.ForeignKey(
+        Wallet, on_delete=models.CASCADE, related_name="entries", verbose_name=gettext_lazy("wallet")
     )
-    round = models.PositiveIntegerField(null=True, blank=True)
-    reason = models.TextField(blank=True)
-    staff = models.ForeignKey(User, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    amount = models.BigIntegerField(gettext_lazy("amount"))
+    balance_after = models.PositiveBigIntegerField(gettext_lazy("balance after"))
+    kind = models.CharField(gettext_lazy("kind"), max_length=12, choices=Kind.choices)
+    room = models.ForeignKey(
+        "rooms.Room",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="coin_entries",
+        verbose_name=gettext_lazy("table"),
+    )
+    round = models.PositiveIntegerField(gettext_lazy("round"), null=True, blank=True)
+    # A record, in English whoever's request wrote it (``description`` is for people to read).
+    reason = models.TextField(gettext_lazy("reason"), blank=True)
+    staff = models.ForeignKey(
+        User, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=gettext_lazy("staff")
+    )
+    created_at = models.DateTimeField(gettext_lazy("when"), auto_now_add=True, db_index=True)
 
     objects = LedgerQuerySet.as_manager()
 
     class Meta:
-        verbose_name_plural = "ledger entries"
+        verbose_name = gettext_lazy("ledger entry")
+        verbose_name_plural = gettext_lazy("ledger entries")
         ordering = ["-id"]
         constraints = [
             # A round is settled once per wallet, however often settlement is asked for.
@@ -192,6 +231,19 @@ class LedgerEntry(models.Model):
 
     def __str__(self):
         return f"{self.get_kind_display()} {self.amount:+,} → {self.balance_after:,}"
+
+    def description(self) -> str:
+        """What the movement was, in the active language: the welcome, a round's result
+        and its table, the reason staff gave, else its kind. (Read with its room.)"""
+        if self.kind == self.Kind.WELCOME:
+            return _(WELCOME_REASON if self.wallet.user_id is not None else GUEST_COINS_REASON)
+        if self.round is not None and self.room is not None:
+            won = self.kind == self.Kind.ROUND_WON
+            said = _("Won round %(round)s at table %(code)s.") if won else _("Lost round %(round)s at table %(code)s.")
+            return said % {"round": self.round, "code": self.room.code}
+        if self.kind in (self.Kind.STAFF_GRANT, self.Kind.STAFF_TAKE) and self.reason:
+            return self.reason
+        return self.get_kind_display()
 
     def save(self, *args, **kwargs):
         if not self._state.adding:

@@ -10,4 +10,5 @@ urlpatterns = [
     path("me/", views.me, name="me"),
     path("password/", views.PlayerPasswordChangeView.as_view(), name="password_change"),
     path("guest-name/", views.guest_name, name="guest_name"),
+    path("language/", views.choose_language, name="language"),
 ]

@@ -6,6 +6,8 @@ import re
 from functools import cache
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.identity import BOT_LEVEL_LABELS, GUEST_NAME_WORD
 from accounts.lookalikes import looks_numbered, skeleton, words
@@ -37,20 +39,30 @@ def reserved_name_error(name: str) -> str | None:
     """Why nobody may take ``name`` (a reserved word, a staff word, a bot's name, in any
     case or look-alike spelling), or None."""
     if skeleton(name) in _skeletons(frozenset(RESERVED)) or words(name) & _skeletons(STAFF_WORDS):
-        return "That name is reserved; please choose another."
+        return _("That name is reserved; please choose another.")
     if any(looks_numbered(name, label) for label in BOT_LEVEL_LABELS.values()):
-        return "That is what the bots at the tables are called; please choose another name."
+        return _("That is what the bots at the tables are called; please choose another name.")
     return None
 
 
 def validate_username(value: str) -> None:
     if len(value) < MIN_LENGTH:
-        raise ValidationError(f"A username needs at least {MIN_LENGTH} characters.", code="too_short")
+        least = ngettext(
+            "A username needs at least %(count)s character.",
+            "A username needs at least %(count)s characters.",
+            MIN_LENGTH,
+        )
+        raise ValidationError(least % {"count": MIN_LENGTH}, code="too_short")
     if len(value) > MAX_LENGTH:
-        raise ValidationError(f"A username can have at most {MAX_LENGTH} characters.", code="too_long")
+        most = ngettext(
+            "A username can have at most %(count)s character.",
+            "A username can have at most %(count)s characters.",
+            MAX_LENGTH,
+        )
+        raise ValidationError(most % {"count": MAX_LENGTH}, code="too_long")
     if not ALLOWED.match(value):
         raise ValidationError(
-            "Use only letters, digits, underscores (_) and hyphens (-) in a username.",
+            _("Use only letters, digits, underscores (_) and hyphens (-) in a username."),
             code="bad_characters",
         )
     reserved = reserved_name_error(value)
@@ -58,6 +70,7 @@ def validate_username(value: str) -> None:
         raise ValidationError(reserved, code="reserved")
     if looks_numbered(value, GUEST_NAME_WORD):
         raise ValidationError(
-            f"Names like {GUEST_NAME_WORD}-1234 are what guests are called; please choose another.",
+            _("Names like %(example)s are what guests are called; please choose another.")
+            % {"example": f"{GUEST_NAME_WORD}-1234"},
             code="guest_name",
         )

@@ -7,10 +7,15 @@ from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from accounts import coins
 from accounts.forms import GuestNameForm, LoginForm, SignUpForm
 from accounts.identity import GUEST_ID_KEY, GUEST_NAME_KEY
+from accounts.languages import is_spoken, set_language_cookie
+from accounts.models import Wallet
 from accounts.signals import guest_became_user
 from accounts.signups import count_signup, signups_paused_until
 
@@ -51,7 +56,9 @@ def signup(request):
         user = form.save()
         guest_id = request.session.get(GUEST_ID_KEY)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.username}! Your results now count on the leaderboard.")
+        messages.success(
+            request, _("Welcome, %(name)s! Your results now count on the leaderboard.") % {"name": user.username}
+        )
         _hand_over_guest_progress(request, guest_id, user)
         return redirect(safe_next(request) or "home")
     return render(request, "accounts/signup.html", {"form": form})
@@ -82,22 +89,49 @@ class PlayerPasswordChangeView(SuccessMessageMixin, PasswordChangeView):
 
     template_name = "accounts/password_change.html"
     success_url = reverse_lazy("accounts:me")
-    success_message = "Your password has been changed."
+    success_message = gettext_lazy("Your password has been changed.")
 
 
 @require_POST
 def guest_name(request):
     form = GuestNameForm(request.POST)
     if request.user.is_authenticated:
-        messages.error(request, "You are logged in: your name is your username.")
+        messages.error(request, _("You are logged in: your name is your username."))
     elif form.is_valid():
         request.session[GUEST_NAME_KEY] = form.cleaned_data["name"]
-        messages.success(request, f"You are now playing as {form.cleaned_data['name']}.")
+        messages.success(request, _("You are now playing as %(name)s.") % {"name": form.cleaned_data["name"]})
     else:
         for error in form.errors["name"]:
             messages.error(request, error)
     return redirect(safe_next(request) or "/")
 
 
+LEDGER_LINES = 10
+
+
 def me(request):
-    return render(request, "accounts/me.html", {"name_form": GuestNameForm()})
+    wallet = Wallet.objects.filter(user=request.user).first() if request.user.is_authenticated else None
+    context = {
+        "name_form": GuestNameForm(),
+        "wallet": wallet,
+        "entries": wallet.entries.select_related("room")[:LEDGER_LINES] if wallet else [],
+        "guest_coins": coins.GUEST_COINS,
+        "welcome_coins": coins.WELCOME_COINS,
+    }
+    return render(request, "accounts/me.html", context)
+
+
+@require_POST
+def choose_language(request):
+    """The header's language switcher: the language is kept in the cookie and, for an
+    account, saved with it; a code the site does not speak changes nothing."""
+    code = request.POST.get("language", "")
+    response = redirect(safe_next(request) or "/")
+    if not is_spoken(code):
+        messages.error(request, _("The site does not speak that language; nothing was changed."))
+        return response
+    set_language_cookie(response, code)
+    if request.user.is_authenticated and request.user.language != code:
+        request.user.language = code
+        request.user.save(update_fields=["language"])
+    return response

@@ -2,6 +2,8 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ACTION_CHECKBOX_NAME
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from leaderboard.models import DailyStanding, RecentStanding, Result, Standing
 from leaderboard.services import void_game
@@ -10,9 +12,10 @@ from plumbing.admin import ReadOnlyAdmin
 
 class VoidForm(forms.Form):
     reason = forms.CharField(
+        label=gettext_lazy("Reason"),
         max_length=500,
         widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
-        help_text="Recorded on every result of the game(s).",
+        help_text=gettext_lazy("Recorded on every result of the game(s)."),
     )
 
 
@@ -46,7 +49,7 @@ class ResultAdmin(admin.ModelAdmin):
         return False
 
     @admin.action(
-        description="Void the games of the selected results (they leave every total)",
+        description=gettext_lazy("Void the games of the selected results (they leave every total)"),
         permissions=["change"],
     )
     def void_games(self, request, queryset):
@@ -57,7 +60,7 @@ class ResultAdmin(admin.ModelAdmin):
             return None
         context = {
             **self.admin_site.each_context(request),
-            "title": "Void games",
+            "title": _("Void games"),
             "opts": self.model._meta,
             "form": form,
             "games": Result.objects.filter(room_id__in=room_ids, seat=0)
@@ -80,13 +83,15 @@ class ResultAdmin(admin.ModelAdmin):
             )
             code = first.room.code if first else room_id
             if voided:
+                # The admin's history is a record: in English, whoever voided the game.
                 self.log_change(request, first, f"Voided the game at {code}: {reason}")
-                self.message_user(
-                    request, f"Game {code}: {voided} results voided.", messages.SUCCESS
+                done = ngettext(
+                    "Game %(code)s: %(count)s result voided.", "Game %(code)s: %(count)s results voided.", voided
                 )
+                self.message_user(request, done % {"code": code, "count": voided}, messages.SUCCESS)
             else:
                 self.message_user(
-                    request, f"Game {code} was already voided: nothing changed.", messages.WARNING
+                    request, _("Game %(code)s was already voided: nothing changed.") % {"code": code}, messages.WARNING
                 )
 
 

@@ -15,9 +15,11 @@ from django.contrib.auth import get_user_model
 from django.core.paginator import Paginator
 from django.db.models import Count, F, QuerySet
 from django.utils.functional import cached_property
+from django.utils.translation import gettext_lazy
 
 from games import registry
 from games.definition import GameDefinition
+from games.words import Said
 from leaderboard import shapes
 from leaderboard.counters import column_values, columns
 from leaderboard.models import RecentStanding, Standing
@@ -32,14 +34,14 @@ from leaderboard.services import (  # noqa: F401 (WINDOW_DAYS, window_start: re-
 from leaderboard.shapes import Shape
 from leaderboard.stamps import board_name, board_stamp
 
-PERIODS = {ALL_TIME: "All time", LAST_30_DAYS: "Last 30 days"}
+PERIODS = {ALL_TIME: gettext_lazy("All time"), LAST_30_DAYS: gettext_lazy("Last 30 days")}
 # Points, wins, fewer games, then the earlier account: the order of the boards' index.
 ORDER = ("-score", "-won", "played", "user_id")
 
 
 @dataclass(frozen=True)
 class ModeCount:
-    label: str
+    label: Said
     games: int
     wins: int
 

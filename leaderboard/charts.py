@@ -4,8 +4,10 @@ inline style: colours are SVG attributes, the size comes from site.css ``.rating
 from __future__ import annotations
 
 import math
+from html import escape
 
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext, pgettext
 
 WIDTH, HEIGHT = 400, 170
 LEFT, RIGHT, TOP, BOTTOM = 44, 10, 18, 26
@@ -37,17 +39,20 @@ def rating_chart(values: list[int], first_game: int, provisional_games: int) -> 
     def y(value: int) -> float:
         return round(TOP + (high - value) * (HEIGHT - TOP - BOTTOM) / (high - low), 1)
 
-    # Every value below is a number computed here: nothing to escape.
+    # Every value below is a number computed here, every word is escaped.
+    title = gettext(
+        "Rating after each rated game: %(first)s after game %(first_game)s, %(last)s after game %(last_game)s"
+    ) % {"first": values[0], "first_game": first_game, "last": values[-1], "last_game": last_game}
     parts = [
         f'<svg class="rating-chart" viewBox="0 0 {WIDTH} {HEIGHT}" width="100%" role="img">',
-        f"<title>Rating after each rated game: {values[0]} after game {first_game}, "
-        f"{values[-1]} after game {last_game}</title>",
+        f"<title>{escape(title)}</title>",
     ]
     if first_game < provisional_games:
         left, end = x(first_game), x(min(provisional_games, last_game))
         parts.append(
             f'<rect x="{left}" y="{TOP}" width="{round(end - left, 1)}" height="{HEIGHT - TOP - BOTTOM}" '
-            f'fill="{SHADE}"/><text x="{left}" y="{TOP - 5}" font-size="10" fill="{TEXT}">provisional</text>'
+            f'fill="{SHADE}"/><text x="{left}" y="{TOP - 5}" font-size="10" fill="{TEXT}">'
+            f'{escape(pgettext("a rating", "provisional"))}</text>'
         )
     for value in range(low, high + 1, step):
         parts.append(
@@ -57,9 +62,10 @@ def rating_chart(values: list[int], first_game: int, provisional_games: int) -> 
         )
     for game in sorted({first_game, last_game}):
         anchor = "start" if game == first_game else "end"
+        label = pgettext("the rating chart's axis", "game %(number)s") % {"number": game}
         parts.append(
             f'<text x="{x(game)}" y="{HEIGHT - 8}" font-size="11" text-anchor="{anchor}" '
-            f'fill="{TEXT}">game {game}</text>'
+            f'fill="{TEXT}">{escape(label)}</text>'
         )
     points = " ".join(f"{x(first_game + i)},{y(value)}" for i, value in enumerate(values))
     parts.append(

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from games import registry
 from games.definition import Counter, Ladder
+from games.words import Said
 
 
 def place_counters(game: str, place: int, won: bool, players: int) -> dict[str, int]:
@@ -51,12 +52,12 @@ def counters_for(
     return counters
 
 
-def labelled(game: str, counters: Mapping[str, int]) -> list[tuple[str, int]]:
+def labelled(game: str, counters: Mapping[str, int]) -> list[tuple[Said, int]]:
     """A game's counters as (label, value), every one shown, zeros included."""
     return [(counter.label, counters.get(counter.key, 0)) for counter in _counters(game)]
 
 
-def tags(game: str, counters: Mapping[str, int]) -> list[str]:
+def tags(game: str, counters: Mapping[str, int]) -> list[Said]:
     """The tags of the counters one result counts (a past game's record shows them)."""
     return [counter.tag for counter in _counters(game) if counter.tag and counters.get(counter.key)]
 
@@ -70,25 +71,25 @@ def ladder_of(game: str) -> Ladder | None:
     return registry.definition(game).leaderboard.ladder
 
 
-def ladder_record(ladder: Ladder, counters: Mapping[str, int]) -> list[tuple[str, int]]:
+def ladder_record(ladder: Ladder, counters: Mapping[str, int]) -> list[tuple[Said, int]]:
     """Each step's count, (label, count), the most prestigious first."""
     return [(step.label, counters.get(step.key, 0)) for step in reversed(ladder.steps)]
 
 
-def best_step(ladder: Ladder, counters: Mapping[str, int]) -> str | None:
+def best_step(ladder: Ladder, counters: Mapping[str, int]) -> Said | None:
     """The most prestigious step with at least one count, or None."""
     return next((step.label for step in reversed(ladder.steps) if counters.get(step.key, 0) > 0), None)
 
 
 @dataclass(frozen=True)
 class Column:
-    heading: str
-    title: str  # the heading's tooltip
+    heading: Said
+    title: Said  # the heading's tooltip
 
 
 def columns(game: str) -> list[Column]:
     """The game's counter columns on its board, in order."""
-    shown = [Column(counter.column, counter.label) for counter in board_columns(game)]
+    shown = [Column(counter.column, counter.label) for counter in board_columns(game) if counter.column]
     ladder = ladder_of(game)
     if ladder is not None:
         shown.insert(ladder.column, Column(ladder.best, ladder.best_help))

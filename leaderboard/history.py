@@ -5,8 +5,11 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext_lazy
+
 from games import registry
-from games.definition import GameDefinition, Ladder
+from games.definition import GameDefinition, Ladder, Leaderboard
+from games.words import Said
 from leaderboard.counters import best_step, labelled, ladder_record, tags
 from leaderboard.models import Result, Standing
 from leaderboard.modes import mode_label
@@ -17,7 +20,7 @@ from leaderboard.rating_boards import ProfileRating, profile_ratings
 class Line:
     """Games, wins and points of one mode (or of every mode: the total)."""
 
-    label: str
+    label: Said
     games: int = 0
     wins: int = 0
     points: int = 0
@@ -26,17 +29,17 @@ class Line:
 @dataclass
 class GameStats:
     slug: str
-    title: str
+    title: Said
     total: Line
     modes: list[Line]
-    counters: list[tuple[str, int]]
-    games_word: str = "Games"
-    wins_word: str = "Wins"
-    game_word: str = "game"
+    counters: list[tuple[Said, int]]
+    games_word: Said = "Games"
+    wins_word: Said = "Wins"
+    rated_games: Said = ""  # "12 rated games", with the rating
     # The game's ladder, if it has one: each step's count (most prestigious first) and the best step.
     ladder: Ladder | None = None
-    ladder_counts: list[tuple[str, int]] = field(default_factory=list)
-    best_step: str | None = None
+    ladder_counts: list[tuple[Said, int]] = field(default_factory=list)
+    best_step: Said | None = None
     rating: ProfileRating | None = None
 
 
@@ -60,10 +63,10 @@ class GameRecord:
     room's: its players and staff)."""
 
     result: Result
-    game_title: str
-    mode_label: str
+    game_title: Said
+    mode_label: Said
     doubled: bool = False
-    tags: list[str] = field(default_factory=list)
+    tags: list[Said] = field(default_factory=list)
     table: list[TableSeat] = field(default_factory=list)
     room_shown: bool = False
 
@@ -90,12 +93,12 @@ def _game_stats(game: GameDefinition, by_mode: dict, rating: ProfileRating | Non
     return GameStats(
         slug=game.slug,
         title=game.title,
-        total=_line("All modes", total),
+        total=_line(gettext_lazy("All modes"), total),
         modes=[_line(mode.label, by_mode.get(mode.slug)) for mode in board.modes],
         counters=labelled(game.slug, counters),
         games_word=board.games_word,
         wins_word=board.wins_word,
-        game_word=board.game_word,
+        rated_games=_rated_games(board, rating.games) if rating else "",
         ladder=ladder,
         ladder_counts=ladder_record(ladder, counters) if ladder else [],
         best_step=best_step(ladder, counters) if ladder else None,
@@ -103,7 +106,12 @@ def _game_stats(game: GameDefinition, by_mode: dict, rating: ProfileRating | Non
     )
 
 
-def _line(label: str, standing: Standing | None) -> Line:
+def _rated_games(board: Leaderboard, count: int) -> Said:
+    """A count of rated games in the game's own words ("12 rated tables")."""
+    return board.rated_games(count)
+
+
+def _line(label: Said, standing: Standing | None) -> Line:
     if standing is None:
         return Line(label)
     return Line(label, standing.games, standing.wins, standing.points)

@@ -3,13 +3,14 @@
 
 from games import registry
 from games.definition import Mode
+from games.words import Said
 
 
 def modes_of(game: str) -> tuple[Mode, ...]:
     return registry.definition(game).leaderboard.modes
 
 
-def mode_label(game: str, slug: str) -> str:
+def mode_label(game: str, slug: str) -> Said:
     return next((mode.label for mode in modes_of(game) if mode.slug == slug), slug)
 
 

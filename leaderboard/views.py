@@ -4,9 +4,11 @@ from django.db.models import Value
 from django.db.models.functions import Lower
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 
 from games import registry
 from games.definition import GameDefinition
+from games.words import message
 from leaderboard import boards, rating_boards
 from leaderboard.counters import Column, columns
 from leaderboard.history import game_records, profile_stats, results_of
@@ -49,7 +51,7 @@ def board(request, game):
 def _game(slug: str) -> GameDefinition:
     found = registry.find(slug)
     if found is None:
-        raise Http404("There is no such game.")
+        raise Http404(_("There is no such game."))
     return found
 
 
@@ -57,8 +59,10 @@ def _headings(game: GameDefinition) -> list[Column]:
     """A points board's columns after the points, with their tooltips: games, wins, the
     game's counters, then the games played / won in each mode (``board_row``'s cells)."""
     board = game.leaderboard
-    played = f"{board.games_word.lower()} played / won"
-    by_mode = [Column(mode.label, f"{mode.label}: {played}") for mode in board.modes]
+    by_mode = [
+        Column(mode.label, message("%(mode)s: %(games)s", mode=mode.label, games=board.played_and_won))
+        for mode in board.modes
+    ]
     return [Column(board.games_word, ""), Column(board.wins_word, ""), *columns(game.slug), *by_mode]
 
 
@@ -90,7 +94,7 @@ def profile(request, username):
     try:
         user = accounts.get(lower_username=Lower(Value(username)), is_active=True)
     except accounts.model.DoesNotExist:
-        raise Http404(f"There is no player called {username}.") from None
+        raise Http404(_("There is no player called %(name)s.") % {"name": username}) from None
     context = {
         "profile_user": user,
         "stats": profile_stats(user),

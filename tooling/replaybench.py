@@ -82,7 +82,7 @@ def _replay_table(game: GameDefinition) -> tuple[int, Mapping[str, Any]]:
 
 def _words(game: GameDefinition, options: Mapping[str, Any]) -> list[str]:
     """The options as the room header words them: "3 decks"."""
-    return [game.options[key].words(value) for key, value in options.items()]
+    return [str(game.options[key].words(value)) for key, value in options.items()]
 
 
 def _played_game(game: str, players: int, options: dict[str, Any]) -> Room:

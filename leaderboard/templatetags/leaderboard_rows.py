@@ -1,7 +1,9 @@
 """The repeated rows of the leaderboard pages (board rows, the richest players, the
 ratings, the seats of a past game), built here rather than by template tags per value:
 on a page of 25 rows the template engine cost more than everything else. Every value is
-escaped."""
+escaped, and said in the active language: the games' labels (``games.words.Words``) as
+``rooms.speech.say`` says them (this app is below rooms: it cannot call it), numbers as
+the language writes them."""
 
 import html
 from functools import lru_cache
@@ -10,21 +12,43 @@ from urllib.parse import quote
 from django import template
 from django.contrib.humanize.templatetags.humanize import ordinal
 from django.urls import get_script_prefix, reverse
+from django.utils import formats
 from django.utils.http import RFC3986_SUBDELIMS
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, ngettext, npgettext, pgettext
+
+from games.words import Words
 
 register = template.Library()
 
 
+def text(value) -> str:
+    """``value`` as text in the active language: a game's label (``Words``, its values
+    labels or numbers too), a number as the language writes it, anything else as it is."""
+    if isinstance(value, Words):
+        return words_text(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return formats.localize(value)
+    return str(value)
+
+
+def words_text(words: Words) -> str:
+    message = ngettext(words.message, words.plural, words.count) if words.plural else gettext(words.message)
+    return message % {name: text(value) for name, value in words.values} if words.values else message
+
+
 def escape(value) -> str:
-    """``value`` for HTML: a number as it is, anything else escaped (as Django's escape
-    does, without its check for lazy strings, which cost more than the rows)."""
-    return str(value) if isinstance(value, int) else html.escape(str(value))
+    """``value`` for HTML, in the active language (``text``), escaped as Django's escape
+    does, without its check for lazy strings, which cost more than the rows."""
+    return html.escape(text(value))
 
 
 MY_ROW = ' class="me" aria-current="true" data-testid="my-row"'
-YOU = ' <span class="tag you">you</span>'
 SELF = ' class="self"'
+
+
+def you() -> str:
+    return f' <span class="tag you">{html.escape(pgettext("a tag beside a name", "you"))}</span>'
 
 
 @lru_cache(maxsize=8)
@@ -47,7 +71,7 @@ def profile_link(username: str) -> str:
 
 
 def player_cell(row) -> str:
-    return f'<td class="player-name">{profile_link(row.username)}{YOU if row.is_me else ""}</td>'
+    return f'<td class="player-name">{profile_link(row.username)}{you() if row.is_me else ""}</td>'
 
 
 @register.simple_tag
@@ -60,21 +84,31 @@ def board_row(row, headings):
         f'<td class="num counter"{label}>{escape(value)}</td>' for label, value in zip(others, row.counters)
     )
     by_mode = "".join(
-        f'<td class="num mode-count"{label} title="{escape(count.label)}: {escape(count.games)} played, '
-        f'{escape(count.wins)} won">{escape(count.games)} / {escape(count.wins)}</td>'
+        f'<td class="num mode-count"{label} title="{escape(mode_count_title(count))}">'
+        f"{escape(count.games)} / {escape(count.wins)}</td>"
         for label, count in zip(others[len(row.counters):], row.by_mode)
     )
+    unit = npgettext("after a number of points", "point", "points", row.points)
     return mark_safe(
         f'<tr{MY_ROW if row.is_me else ""}>\n'
         f'  <td class="num rank">{escape(row.rank)}</td>\n'
         f"  {player_cell(row)}\n"
-        f'  <td class="num points" data-unit="point{"" if row.points == 1 else "s"}">{escape(row.points)}</td>\n'
+        f'  <td class="num points" data-unit="{escape(unit)}">{escape(row.points)}</td>\n'
         f'  <td class="num"{games}>{escape(row.games)}</td>\n'
         f'  <td class="num"{wins}>{escape(row.wins)}</td>\n'
         f"  {counters}\n"
         f"  {by_mode}\n"
         "</tr>\n"
     )
+
+
+def mode_count_title(count) -> str:
+    """A mode's games and wins on a board row, as its tooltip says them."""
+    return gettext("%(mode)s: %(games)s played, %(wins)s won") % {
+        "mode": text(count.label),
+        "games": text(count.games),
+        "wins": text(count.wins),
+    }
 
 
 @register.simple_tag
@@ -91,7 +125,8 @@ def wealth_row(row):
 
 def rating_cell(badge) -> str:
     """A rating, with a "?" while it is provisional."""
-    mark = '<abbr class="provisional" title="provisional">?</abbr>' if badge.provisional else ""
+    provisional = html.escape(pgettext("a rating", "provisional"))
+    mark = f'<abbr class="provisional" title="{provisional}">?</abbr>' if badge.provisional else ""
     return f"{escape(badge.display)}{mark}"
 
 
@@ -125,9 +160,10 @@ def seat_place(seat, is_self: bool) -> str:
     a bot or a guest shows its name and a tag."""
     who = profile_link(seat.username) if seat.username is not None else f"<span>{escape(seat.name)}</span>"
     if seat.is_bot:
-        tag = '<span class="tag bot">bot</span>'
+        tag = f'<span class="tag bot">{html.escape(pgettext("a tag beside a name", "bot"))}</span>'
     else:
-        tag = '<span class="tag">guest</span>' if seat.username is None else ""
+        guest = f'<span class="tag">{html.escape(pgettext("a tag beside a name", "guest"))}</span>'
+        tag = guest if seat.username is None else ""
     return (
         f'<li{SELF if is_self else ""}>\n'
         f'  <span class="place">{escape(ordinal(seat.place))}</span>\n'

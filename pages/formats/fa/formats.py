@@ -1,0 +1,1 @@
+NUMBER_GROUPING = 3  # 1,234,567 (Django's THOUSAND_SEPARATOR for Persian)
