@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol, TypeVar
 
-from games.words import Words, message
+from games.words import Words, wording
 
 # Each game types its own state and views (``games/<game>/state.py``); to the contract
 # and the rooms they are plain JSON-able data of any shape, so an engine's methods take
@@ -43,19 +43,9 @@ T = TypeVar("T")
 
 SPANISH_RANKS = ("A", "2", "3", "4", "5", "6", "7", "J", "N", "K")
 SPANISH_SUITS = ("o", "c", "s", "b")
-SPANISH_SUIT_NAMES = {"o": "coins", "c": "cups", "s": "swords", "b": "clubs"}
-SPANISH_RANK_NAMES = {
-    "A": "Ace", "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7",
-    "J": "Jack", "N": "Knight", "K": "King",
-}
 
 FRENCH_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
 FRENCH_SUITS = ("s", "h", "d", "c")
-FRENCH_SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
-FRENCH_RANK_NAMES = {
-    "2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8", "9": "9",
-    "T": "10", "J": "Jack", "Q": "Queen", "K": "King", "A": "Ace",
-}
 JOKERS = ("XR", "XB")
 
 
@@ -107,14 +97,6 @@ def suit_of(card: str) -> str:
     return card[1]
 
 
-def card_name(card: str, spanish: bool = False) -> str:
-    """``Ao`` → "Ace of coins", ``Th`` → "10 of hearts", ``XR`` → "red joker"."""
-    if card in JOKERS:
-        return "red joker" if card == "XR" else "black joker"
-    ranks, suits = (
-        (SPANISH_RANK_NAMES, SPANISH_SUIT_NAMES) if spanish else (FRENCH_RANK_NAMES, FRENCH_SUIT_NAMES)
-    )
-    return f"{ranks[card[0]]} of {suits[card[1]]}"
 
 
 class SeededRandom(random.Random):
@@ -251,7 +233,7 @@ def game_seed(seed: Any) -> str:
     if seed is None:
         return new_seed()
     if not isinstance(seed, str):
-        raise InvalidOptions(message("The seed must be a string."))
+        raise InvalidOptions(wording("The seed must be a string."))
     return seed
 
 
@@ -268,8 +250,8 @@ def require(condition: bool, reason: Words | str) -> None:
         raise IllegalAction(reason)
 
 
-NO_SUCH_SEAT = message("There is no such seat at this table.")
-NOT_YOUR_TURN = message("It is not your turn.")
+NO_SUCH_SEAT = wording("There is no such seat at this table.")
+NOT_YOUR_TURN = wording("It is not your turn.")
 
 
 def is_whole_number(value: Any) -> bool:
@@ -303,7 +285,7 @@ def require_turn(seat: int, to_act: Collection[int], reason: Words | str = NOT_Y
 def action_kind(action: Any) -> str:
     """The action's ``type``, or ``IllegalAction`` when it is not a well-formed action."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-        raise IllegalAction(message("That is not a move: an action needs a type."))
+        raise IllegalAction(wording("That is not a move: an action needs a type."))
     kind: str = action["type"]
     return kind
 

@@ -14,7 +14,7 @@ from typing import Any
 from games import core
 from games.core import Engine
 from games.options_schema import Choice, OptionsSchema
-from games.words import Words, message, plural_message
+from games.words import Words, plural_wording, wording
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ def no_place_counters(place: int, won: bool, players: int) -> dict[str, int]:
 
 
 def rated_game_count(count: int) -> Words:
-    return plural_message("%(count)s rated game", "%(count)s rated games", count)
+    return plural_wording("%(count)s rated game", "%(count)s rated games", count)
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ class Leaderboard:
     """What the leaderboard counts of a game and how its pages word it. Points are the
     place formula ``N + 1 - place`` (``games.core.place_points``)."""
 
-    points_help: Words = message("Points by place: at a table of N the winner gets N.")
+    points_help: Words = wording("Points by place: at a table of N the winner gets N.")
     doubled_without_bots: bool = False  # points doubled when no seat was a bot at the start
     modes: tuple[Mode, ...] = ()
     # The mode a room's options make (one of ``modes``' slugs).
@@ -85,10 +85,10 @@ class Leaderboard:
     # What one seat's place alone counts: (place, won, players) -> {key: count}.
     place_counters: Callable[[int, bool, int], dict[str, int]] = no_place_counters
     ladder: Ladder | None = None
-    games_word: Words = message("Games")  # a board's heading for the games played
-    wins_word: Words = message("Wins")
+    games_word: Words = wording("Games")  # a board's heading for the games played
+    wins_word: Words = wording("Wins")
     # The mode columns' tooltip after the mode's name: "Standard: games played / won".
-    played_and_won: Words = message("games played / won")
+    played_and_won: Words = wording("games played / won")
     # A count of rated games, in a sentence: "12 rated games".
     rated_games: Callable[[int], Words] = rated_game_count
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games import core
-from games.words import Said, Words, message, plural_message
+from games.words import Said, Words, plural_wording, wording
 
 ChoiceValue = str | int | None
 
@@ -27,8 +27,8 @@ def either_of(choices: Sequence[Words]) -> Words:
         return choices[0]
     said = choices[0]
     for choice in choices[1:-1]:
-        said = message("%(first)s, %(next)s", first=said, next=choice)
-    return message("%(some)s or %(last)s", some=said, last=choices[-1])
+        said = wording("%(first)s, %(next)s", first=said, next=choice)
+    return wording("%(some)s or %(last)s", some=said, last=choices[-1])
 
 
 @dataclass(frozen=True)
@@ -128,7 +128,7 @@ class WholeNumber(Option):
     high: int
     default: int
     # The unit's words for a number of it, as a plural with ``%(count)s``:
-    # ``lambda count: plural_message("%(count)s coin", "%(count)s coins", count)``.
+    # ``lambda count: plural_wording("%(count)s coin", "%(count)s coins", count)``.
     unit: Callable[[int], Words]
 
     def accepts(self, value: Any) -> bool:
@@ -136,7 +136,7 @@ class WholeNumber(Option):
 
     @property
     def accepted_words(self) -> Words:
-        return message("%(low)s to %(high)s", low=self.low, high=self.unit(self.high))
+        return wording("%(low)s to %(high)s", low=self.low, high=self.unit(self.high))
 
     @property
     def default_words(self) -> Words:
@@ -156,11 +156,11 @@ class Switch(Option):
 
     @property
     def accepted_words(self) -> Words:
-        return message("On or off")
+        return wording("On or off")
 
     @property
     def default_words(self) -> Words:
-        return message("On") if self.default else message("Off")
+        return wording("On") if self.default else wording("Off")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -175,11 +175,11 @@ class PlayerCount:
 
     @property
     def accepted_words(self) -> Words:
-        return plural_message("%(low)s to %(count)s player", "%(low)s to %(count)s players", self.high, low=self.low)
+        return plural_wording("%(low)s to %(count)s player", "%(low)s to %(count)s players", self.high, low=self.low)
 
     @property
     def default_words(self) -> Words:
-        return plural_message("%(count)s player", "%(count)s players", self.default)
+        return plural_wording("%(count)s player", "%(count)s players", self.default)
 
 
 AnyOption = Choice | WholeNumber | Switch

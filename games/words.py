@@ -5,7 +5,7 @@ An engine stays free of the site, so it cannot translate. It says an English mes
 with named ``%(placeholders)s`` and the values that fill them; the site translates the
 message into each viewer's language when it renders it (``rooms/speech.py``). A value
 is itself a ``Words``, a number, a ``Seat`` (the name of whoever sits there) or a
-``Cards`` (card names). ``message`` and ``plural_message`` also mark their messages
+``Cards`` (card names). ``wording`` and ``plural_wording`` also mark their messages
 for the catalogues (``tooling/catalogues.py``): call them with the message written
 out, never with a variable.
 """
@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+from games.cardnames import card_name
 
 
 @dataclass(frozen=True)
@@ -30,11 +32,11 @@ class Words:
         return message % values if values else message
 
 
-def message(english: str, **values: object) -> Words:
+def wording(english: str, **values: object) -> Words:
     return Words(english, tuple(sorted(values.items())))
 
 
-def plural_message(singular: str, plural: str, count: int, **values: object) -> Words:
+def plural_wording(singular: str, plural: str, count: int, **values: object) -> Words:
     """A message whose form follows ``count`` (also a value, as ``%(count)s``)."""
     return Words(singular, tuple(sorted({**values, "count": count}.items())), plural, count)
 
@@ -58,8 +60,6 @@ class Cards:
 
     def __str__(self) -> str:
         """In English, as a refusal's ``reason`` and a test read it."""
-        from games.core import card_name  # the engines' core says its refusals with this module
-
         names = [card_name(card, self.spanish) for card in self.cards]
         return "".join(names) if len(names) <= 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
@@ -77,7 +77,7 @@ def one_after_another(items: Sequence[Said]) -> Said:
     """``items`` as the language lists them with commas: "a, b, c"."""
     said = items[0]
     for item in items[1:]:
-        said = message("%(first)s, %(next)s", first=said, next=item)
+        said = wording("%(first)s, %(next)s", first=said, next=item)
     return said
 
 
@@ -85,4 +85,4 @@ def all_of(items: Sequence[Said]) -> Said:
     """``items`` together, as the language says it: "a, b and c"."""
     if len(items) == 1:
         return items[0]
-    return message("%(some)s and %(last)s", some=one_after_another(items[:-1]), last=items[-1])
+    return wording("%(some)s and %(last)s", some=one_after_another(items[:-1]), last=items[-1])

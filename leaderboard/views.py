@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from games import registry
 from games.definition import GameDefinition
-from games.words import message
+from games.words import wording
 from leaderboard import boards, rating_boards
 from leaderboard.counters import Column, columns
 from leaderboard.history import game_records, profile_stats, results_of
@@ -60,7 +60,7 @@ def _headings(game: GameDefinition) -> list[Column]:
     game's counters, then the games played / won in each mode (``board_row``'s cells)."""
     board = game.leaderboard
     by_mode = [
-        Column(mode.label, message("%(mode)s: %(games)s", mode=mode.label, games=board.played_and_won))
+        Column(mode.label, wording("%(mode)s: %(games)s", mode=mode.label, games=board.played_and_won))
         for mode in board.modes
     ]
     return [Column(board.games_word, ""), Column(board.wins_word, ""), *columns(game.slug), *by_mode]

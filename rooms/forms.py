@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from accounts import coins
 from games.definition import GameDefinition
 from games.options_schema import AnyOption, Choice, PlayerCount, Switch, WholeNumber
-from games.words import Said, Words, message, plural_message
+from games.words import Said, Words, plural_wording, wording
 from rooms.gamerules import BOT_LEVELS
 from rooms.plaintext import plain, plain_lazily
 from rooms.table_coins import held_by
@@ -29,7 +29,7 @@ def _whole_number(number: WholeNumber) -> forms.IntegerField:
     """A number field that says its range under it and in its errors; its unit (points,
     coins, seconds) is shown beside the box."""
     low, high, unit = number.low, number.high, number.unit
-    whole_number = _text(message("Enter a whole number from %(low)s to %(high)s.", low=low, high=unit(high)))
+    whole_number = _text(wording("Enter a whole number from %(low)s to %(high)s.", low=low, high=unit(high)))
     field = forms.IntegerField(
         label=_text(number.label),
         min_value=low,
@@ -40,8 +40,8 @@ def _whole_number(number: WholeNumber) -> forms.IntegerField:
             "required": whole_number,
             "invalid": whole_number,
             # Translators: under a number box of the create form: "It must be at least 25 coins."
-            "min_value": _text(message("It must be at least %(low)s.", low=unit(low))),
-            "max_value": _text(message("It can be at most %(high)s.", high=unit(high))),
+            "min_value": _text(wording("It must be at least %(low)s.", low=unit(low))),
+            "max_value": _text(wording("It can be at most %(high)s.", high=unit(high))),
         },
         widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
     )
@@ -50,7 +50,7 @@ def _whole_number(number: WholeNumber) -> forms.IntegerField:
 
 
 def _range_and_help(number: WholeNumber):
-    said_range = _text(message("From %(low)s to %(high)s.", low=number.low, high=number.unit(number.high)))
+    said_range = _text(wording("From %(low)s to %(high)s.", low=number.low, high=number.unit(number.high)))
     if number.help_text is None:
         return said_range
     return format_lazy("{} {}", said_range, _text(number.help_text))
@@ -169,7 +169,7 @@ class RoomForm(forms.Form):
 
 
 def _coins(amount: int) -> Words:
-    return plural_message("%(count)s coin", "%(count)s coins", amount)
+    return plural_wording("%(count)s coin", "%(count)s coins", amount)
 
 
 def _what_you_can_bet(balance: int, held: int, lowest: int, highest: int) -> Words:
@@ -179,18 +179,18 @@ def _what_you_can_bet(balance: int, held: int, lowest: int, highest: int) -> Wor
     have: Words = _coins(balance)
     if held:
         # Translators: the coins in "You have %(coins)s: …", when some of them are held.
-        have = plural_message(
+        have = plural_wording(
             "%(coins)s, %(count)s of them held for your seats at other tables",
             "%(coins)s, %(count)s of them held for your seats at other tables",
             held, coins=have,
         )
     if free < 2 * lowest:
-        return message(
+        return wording(
             "You have %(coins)s: sitting down needs at least %(needed)s free.", coins=have, needed=_coins(2 * lowest)
         )
     if free >= 2 * highest:
-        return message("You have %(coins)s: enough for any bet.", coins=have)
-    return message("You have %(coins)s: enough for a bet of up to %(most)s.", coins=have, most=free // 2)
+        return wording("You have %(coins)s: enough for any bet.", coins=have)
+    return wording("You have %(coins)s: enough for a bet of up to %(most)s.", coins=have, most=free // 2)
 
 
 class JoinByCodeForm(forms.Form):

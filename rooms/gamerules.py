@@ -16,7 +16,7 @@ from accounts.identity import BOT_LEVEL_LABELS
 from games import registry
 from games.core import Engine
 from games.definition import Table
-from games.words import Words, plural_message
+from games.words import Words, plural_wording
 from rooms import table_coins
 
 BOT_LEVELS = tuple(BOT_LEVEL_LABELS)
@@ -63,10 +63,10 @@ class RoomRules(Table):
         """What a room's code looks like, in words: "4 letters", "6 digits"."""
         alphabet, length = self.code_alphabet, self.code_length
         if alphabet.isdigit():
-            return plural_message("%(count)s digit", "%(count)s digits", length)
+            return plural_wording("%(count)s digit", "%(count)s digits", length)
         if alphabet.isalpha():
-            return plural_message("%(count)s letter", "%(count)s letters", length)
-        return plural_message("%(count)s letter and digit", "%(count)s letters and digits", length)
+            return plural_wording("%(count)s letter", "%(count)s letters", length)
+        return plural_wording("%(count)s letter and digit", "%(count)s letters and digits", length)
 
     def played_by_bot(self, seat) -> bool:
         """A bot's seat, or a person's seat a stand-in bot plays after their timeouts."""

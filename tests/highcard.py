@@ -19,7 +19,7 @@ from games import core
 from games.core import InvalidOptions
 from games.definition import GameDefinition
 from games.options_schema import OptionsSchema, PlayerCount
-from games.words import Seat, Words, cards, message, plural_message
+from games.words import Seat, Words, cards, plural_wording, wording
 from rooms.presenting import results
 from rooms.tablehomes import TableHome
 
@@ -37,9 +37,9 @@ class HighCardEngine:
 
     def validate_options(self, options: dict[str, Any], players: int | None = None) -> dict[str, Any]:
         if options:
-            raise InvalidOptions(message("High Card has no options."))
+            raise InvalidOptions(wording("High Card has no options."))
         if players is not None and not (core.is_whole_number(players) and 2 <= players <= 4):
-            refused = message("High Card is played by 2 to 4 players, not %(players)s.", players=repr(players))
+            refused = wording("High Card is played by 2 to 4 players, not %(players)s.", players=repr(players))
             raise InvalidOptions(refused)
         return {}
 
@@ -64,7 +64,7 @@ class HighCardEngine:
         return [dict(SHOW), dict(SWAP)] if self.to_act(state) == [seat] else []
 
     def apply(self, state: dict, seat: int, action: dict, timeout: bool = False) -> tuple[dict, list[dict]]:
-        core.require(action in (SHOW, SWAP) and self.to_act(state) == [seat], message("It is not your turn to show."))
+        core.require(action in (SHOW, SWAP) and self.to_act(state) == [seat], wording("It is not your turn to show."))
         hands, deck, discard = list(state["hands"]), state["deck"], state["discard"]
         if action == SWAP:
             hands[seat], deck, discard = deck[0], deck[1:], [*discard, hands[seat]]
@@ -106,8 +106,8 @@ class HighCardEngine:
 def event_text(event: dict) -> Words:
     seat, card = Seat(event["seat"]), cards(event["card"])
     if event["type"] == "show":
-        return message("%(seat)s showed the %(card)s.", seat=seat, card=card)
-    return message("%(seat)s swapped and showed the %(card)s.", seat=seat, card=card)
+        return wording("%(seat)s showed the %(card)s.", seat=seat, card=card)
+    return wording("%(seat)s swapped and showed the %(card)s.", seat=seat, card=card)
 
 
 class HighCardBot:
@@ -121,9 +121,9 @@ class HighCardBot:
 ENGINE = HighCardEngine()
 GAME = GameDefinition(
     slug="highcard",
-    title=message("High Card"),
-    players=plural_message("%(low)s–%(count)s player", "%(low)s–%(count)s players", 4, low=2),
-    summary=message("One card each: the highest wins."),
+    title=wording("High Card"),
+    players=plural_wording("%(low)s–%(count)s player", "%(low)s–%(count)s players", 4, low=2),
+    summary=wording("One card each: the highest wins."),
     engine=ENGINE,
     bots=MappingProxyType({"easy": HighCardBot, "normal": HighCardBot, "strong": HighCardBot}),
     options=OPTIONS,

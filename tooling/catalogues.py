@@ -3,8 +3,8 @@ is marked for translation in the code and the templates, gathered with Babel; ea
 language's catalogue brought up to date with it; compiled for Django to read; and
 checked (docs/translating.md).
 
-Babel gathers the Python files (Django's own marks, and the games' ``message`` and
-``plural_message``: ``games/words.py``) and the table's Jinja2 fragments; a Django
+Babel gathers the Python files (Django's own marks, and the games' ``wording`` and
+``plural_wording``: ``games/words.py``) and the table's Jinja2 fragments; a Django
 template is read as Django's own ``makemessages`` reads it, through ``templatize``.
 """
 
@@ -39,8 +39,8 @@ KEYWORDS = {
     "pgettext_lazy": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),
     "npgettext_lazy": ((1, "c"), 2, 3),
-    "message": None,
-    "plural_message": (1, 2),
+    "wording": None,
+    "plural_wording": (1, 2),
 }
 
 

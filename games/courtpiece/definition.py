@@ -25,7 +25,7 @@ from games.definition import (
     bot_levels,
     modes_of,
 )
-from games.words import message, plural_message
+from games.words import plural_wording, wording
 
 
 def mode_of(options: Mapping[str, Any]) -> str:
@@ -55,7 +55,7 @@ def round_coins(events: Sequence[Mapping[str, Any]], seats: int, bet: int) -> li
                 winners=tuple(seat for seat in range(seats) if team_of(seat) == team),
                 losers=tuple(seat for seat in range(seats) if team_of(seat) != team),
                 amount=2 * bet if all_hands else bet,
-                why=message("doubled: all 13 hands") if all_hands else None,
+                why=wording("doubled: all 13 hands") if all_hands else None,
             )
         )
     return moved
@@ -67,9 +67,9 @@ def rounds_over(state: Mapping[str, Any]) -> int:
 
 GAME = GameDefinition(
     slug="courtpiece",
-    title=message("Court Piece"),
-    players=message("4 players, 2 teams"),
-    summary=message(
+    title=wording("Court Piece"),
+    players=wording("4 players, 2 teams"),
+    summary=wording(
         "The classic team trick-taking game. Call the trump, win two tricks in a row "
         "to pick up the pile, and sweep all 13 hands for a Court."
     ),
@@ -94,7 +94,7 @@ GAME = GameDefinition(
     ),
     stakes=Stakes(round_coins=round_coins, rounds_over=rounds_over),
     leaderboard=Leaderboard(
-        points_help=message(
+        points_help=wording(
             "Points by place: each player of the team that wins the table gets 4, the other team 2; "
             "no doubling. Rounds won, Courts (the calling team takes all 13 hands) and Goon Courts "
             "(the other team does) are the player's team's at each table."
@@ -102,16 +102,16 @@ GAME = GameDefinition(
         modes=modes_of(VARIANT),
         mode_of=mode_of,
         counters=(
-            Counter("rounds_won", message("Rounds won"), message("Rounds won")),
-            Counter("courts", message("Courts"), message("Courts")),
-            Counter("goon_courts", message("Goon Courts"), message("Goon Courts")),
+            Counter("rounds_won", wording("Rounds won"), wording("Rounds won")),
+            Counter("courts", wording("Courts"), wording("Courts")),
+            Counter("goon_courts", wording("Goon Courts"), wording("Goon Courts")),
         ),
         # Translators: the leaderboard's heading for the Court Piece tables played.
-        games_word=message("Tables"),
+        games_word=wording("Tables"),
         # Translators: the leaderboard's heading for the Court Piece tables won.
-        wins_word=message("Won"),
+        wins_word=wording("Won"),
         # Translators: Court Piece tables, as a profile counts them ("12 rated tables").
-        rated_games=lambda count: plural_message("%(count)s rated table", "%(count)s rated tables", count),
+        rated_games=lambda count: plural_wording("%(count)s rated table", "%(count)s rated tables", count),
     ),
     self_play=SelfPlay(
         max_decisions=20000,

@@ -29,7 +29,7 @@ from games.courtpiece.state import (
     seat_count,
     team_of,
 )
-from games.words import message
+from games.words import wording
 
 NAME = "courtpiece"
 LOG_SIZE = 32  # public events kept for the views' log (this round's, most recent last)
@@ -81,11 +81,11 @@ class CourtPieceEngine:
         kind = core.action_kind(action)
         turn = state["turn"]
         if turn is None:  # (a table over is no one's turn)
-            raise IllegalAction(message("The table is over: no more moves."))
+            raise IllegalAction(wording("The table is over: no more moves."))
         core.require_seat(seat, seat_count(state))
         handler = _HANDLERS.get(kind)
         if handler is None:
-            raise IllegalAction(message("Unknown move: %(kind)s.", kind=repr(kind)))
+            raise IllegalAction(wording("Unknown move: %(kind)s.", kind=repr(kind)))
         core.require_turn(seat, (turn,))
         new = state.copy()
         events: list[Event] = []
@@ -186,12 +186,12 @@ def _stacked(deck: list[str] | None) -> list[str] | None:
         return None
     if not isinstance(deck, list) or not deck or len(deck) % 52:
         raise InvalidOptions(
-            message("A stacked deck must be a list of 52 cards (or several times 52, one block a round).")
+            wording("A stacked deck must be a list of 52 cards (or several times 52, one block a round).")
         )
     for i in range(0, len(deck), 52):
         block = deck[i : i + 52]
         if not all(isinstance(c, str) for c in block) or set(block) != DECK_SET:
-            raise InvalidOptions(message("Each 52 cards of a stacked deck must be the full deck, every card once."))
+            raise InvalidOptions(wording("Each 52 cards of a stacked deck must be the full deck, every card once."))
     return list(deck)
 
 
@@ -200,11 +200,11 @@ def _stacked(deck: list[str] | None) -> list[str] | None:
 # changes the working copy of the state (replacing, never changing, the nested lists it
 # shares with the state before the move).
 
-CALL_FIRST = message("The trump must be called before anyone plays.")
+CALL_FIRST = wording("The trump must be called before anyone plays.")
 
 
 def _call(state: CourtPieceState, seat: int, action: Action, events: list[Event]) -> None:
-    core.require(state["phase"] == CALL, message("Nothing to call now: the round is being played."))
+    core.require(state["phase"] == CALL, wording("Nothing to call now: the round is being played."))
     if state["options"]["game"] == "hidden":
         _place_face_down(state, seat, action, events)
     else:
@@ -216,8 +216,8 @@ def _call(state: CourtPieceState, seat: int, action: Action, events: list[Event]
 def _place_face_down(state: CourtPieceState, seat: int, action: Action, events: list[Event]) -> None:
     card = action.get("card")
     if not isinstance(card, str):
-        raise IllegalAction(message("Choose one of your first five cards to place face down as the trump."))
-    core.require(card in (state["five"] or ()), message("You can only place one of your first five cards face down."))
+        raise IllegalAction(wording("Choose one of your first five cards to place face down as the trump."))
+    core.require(card in (state["five"] or ()), wording("You can only place one of your first five cards face down."))
     hands = list(state["hands"])
     hands[seat] = sorted_hand(c for c in hands[seat] if c != card)
     state.update({"hands": hands, "face_down": card, "trump": card[1], "power": False})
@@ -227,10 +227,10 @@ def _place_face_down(state: CourtPieceState, seat: int, action: Action, events: 
 def _call_suit(state: CourtPieceState, seat: int, action: Action, events: list[Event]) -> None:
     suit = action.get("suit")
     if not isinstance(suit, str) or suit not in SUIT_ORDER:
-        raise IllegalAction(message("Choose a trump suit: s (spades), h (hearts), d (diamonds) or c (clubs)."))
+        raise IllegalAction(wording("Choose a trump suit: s (spades), h (hearts), d (diamonds) or c (clubs)."))
     core.require(
         any(c[1] == suit for c in state["five"] or ()),
-        message("The trump must be a suit among your first five cards."),
+        wording("The trump must be a suit among your first five cards."),
     )
     hands = list(state["hands"])
     hands[seat] = sorted_hand(hands[seat])
@@ -240,17 +240,17 @@ def _call_suit(state: CourtPieceState, seat: int, action: Action, events: list[E
 
 def _ask(state: CourtPieceState, seat: int, action: Action, events: list[Event]) -> None:
     core.require(state["phase"] != CALL, CALL_FIRST)
-    core.require(state["options"]["game"] == "hidden", message("Only in the Hidden game can you ask to see the trump."))
-    core.require(not state["power"], message("The trump has already been shown."))
-    core.require(seat != state["caller"], message("The caller knows the trump and cannot ask to see it."))
+    core.require(state["options"]["game"] == "hidden", wording("Only in the Hidden game can you ask to see the trump."))
+    core.require(not state["power"], wording("The trump has already been shown."))
+    core.require(seat != state["caller"], wording("The caller knows the trump and cannot ask to see it."))
     trick = state["trick"]
     core.require(
-        bool(trick), message("You can only ask to see the trump when you cannot follow suit, not when leading.")
+        bool(trick), wording("You can only ask to see the trump when you cannot follow suit, not when leading.")
     )
     lead = trick[0][1]
     core.require(
         all(c[1] != lead for c in state["hands"][seat]),
-        message("You can follow suit, so you cannot ask to see the trump."),
+        wording("You can follow suit, so you cannot ask to see the trump."),
     )
     _reveal(state, events, "ask", seat)
     state["asked"] = seat
@@ -258,12 +258,12 @@ def _ask(state: CourtPieceState, seat: int, action: Action, events: list[Event])
 
 def _show(state: CourtPieceState, seat: int, action: Action, events: list[Event]) -> None:
     core.require(state["phase"] != CALL, CALL_FIRST)
-    core.require(state["options"]["game"] == "hidden", message("Only in the Hidden game is there a trump to show."))
-    core.require(not state["power"], message("The trump has already been shown."))
-    core.require(seat == state["caller"], message("Only the caller can show the trump."))
-    core.require(not state["trick"], message("The trump can only be shown before you lead."))
-    core.require(state["tricks_played"] > 0, message("The trump cannot be shown on the very first lead of the round."))
-    core.require(bool(state["hands"][seat]), message("Your last card is the face-down trump: just play it."))
+    core.require(state["options"]["game"] == "hidden", wording("Only in the Hidden game is there a trump to show."))
+    core.require(not state["power"], wording("The trump has already been shown."))
+    core.require(seat == state["caller"], wording("Only the caller can show the trump."))
+    core.require(not state["trick"], wording("The trump can only be shown before you lead."))
+    core.require(state["tricks_played"] > 0, wording("The trump cannot be shown on the very first lead of the round."))
+    core.require(bool(state["hands"][seat]), wording("Your last card is the face-down trump: just play it."))
     _reveal(state, events, "show", seat)
 
 
@@ -293,12 +293,12 @@ def _play(state: CourtPieceState, seat: int, action: Action, events: list[Event]
         raise IllegalAction(CALL_FIRST)
     card = action.get("card")
     if not isinstance(card, str):
-        raise IllegalAction(message("Say which card to play."))
+        raise IllegalAction(wording("Say which card to play."))
     hand = state["hands"][seat]
     if card == state["face_down"] and face_down_out(state, seat):
         hand = _play_face_down(state, seat, hand, events)
     elif card not in hand:
-        raise IllegalAction(message("You do not hold that card."))
+        raise IllegalAction(wording("You do not hold that card."))
     trick = state["trick"]
     void = bool(trick) and card[1] != trick[0][1]
     # Off the suit led, only a seat void in it may play (and one that asked to see the
@@ -339,7 +339,7 @@ def _play(state: CourtPieceState, seat: int, action: Action, events: list[Event]
 def _play_face_down(state: CourtPieceState, seat: int, hand: list[str], events: list[Event]) -> list[str]:
     """The Hidden caller's last card, the face-down trump, shows the trump on the way:
     the hand it is played from."""
-    core.require(not hand, message("Your face-down trump card stays out of play until the trump is shown."))
+    core.require(not hand, wording("Your face-down trump card stays out of play until the trump is shown."))
     _reveal(state, events, "last", seat)
     return state["hands"][seat]
 
@@ -355,16 +355,16 @@ def _refuse_off_suit(state: CourtPieceState, seat: int, hand: list[str]) -> NoRe
 
 # Whole sentences for each suit, as the languages that decline a suit's name need.
 FOLLOW_SUIT = {
-    "s": message("You must follow suit: play one of your spades."),
-    "h": message("You must follow suit: play one of your hearts."),
-    "d": message("You must follow suit: play one of your diamonds."),
-    "c": message("You must follow suit: play one of your clubs."),
+    "s": wording("You must follow suit: play one of your spades."),
+    "h": wording("You must follow suit: play one of your hearts."),
+    "d": wording("You must follow suit: play one of your diamonds."),
+    "c": wording("You must follow suit: play one of your clubs."),
 }
 PLAY_A_TRUMP = {
-    "s": message("You asked to see the trump, so you must play a trump (spades)."),
-    "h": message("You asked to see the trump, so you must play a trump (hearts)."),
-    "d": message("You asked to see the trump, so you must play a trump (diamonds)."),
-    "c": message("You asked to see the trump, so you must play a trump (clubs)."),
+    "s": wording("You asked to see the trump, so you must play a trump (spades)."),
+    "h": wording("You asked to see the trump, so you must play a trump (hearts)."),
+    "d": wording("You asked to see the trump, so you must play a trump (diamonds)."),
+    "c": wording("You asked to see the trump, so you must play a trump (clubs)."),
 }
 
 

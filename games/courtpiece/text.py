@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.words import Seat, Words, cards, message, plural_message
+from games.words import Seat, Words, cards, plural_wording, wording
 
 Event = dict[str, Any]
 
@@ -27,68 +27,68 @@ def _who(event: Event) -> Seat:
 
 def _team(team: int) -> Words:
     # Translators: the two partners of a team in Court Piece, by name.
-    return message("%(first)s and %(second)s", first=Seat(team), second=Seat(team + 2))
+    return wording("%(first)s and %(second)s", first=Seat(team), second=Seat(team + 2))
 
 
 def _hands(count: int) -> Words:
-    return plural_message("%(count)s hand", "%(count)s hands", count)
+    return plural_wording("%(count)s hand", "%(count)s hands", count)
 
 
 def _points(count: int) -> Words:
-    return plural_message("%(count)s point", "%(count)s points", count)
+    return plural_wording("%(count)s point", "%(count)s points", count)
 
 
 def _deal(event: Event) -> Words:
     if event.get("caller") is None:
-        return message(
+        return wording(
             "Round %(round)s: all 13 cards dealt; %(leader)s leads, no trump yet.",
             round=event["round"], leader=Seat(event["leader"]),
         )
-    return message(
+    return wording(
         "Round %(round)s: %(caller)s sees five cards and calls the trump.",
         round=event["round"], caller=Seat(event["caller"]),
     )
 
 
 _CALLED: dict[str, Callable[[Seat], Words]] = {
-    "s": lambda who: message("%(who)s called spades as trump.", who=who),
-    "h": lambda who: message("%(who)s called hearts as trump.", who=who),
-    "d": lambda who: message("%(who)s called diamonds as trump.", who=who),
-    "c": lambda who: message("%(who)s called clubs as trump.", who=who),
+    "s": lambda who: wording("%(who)s called spades as trump.", who=who),
+    "h": lambda who: wording("%(who)s called hearts as trump.", who=who),
+    "d": lambda who: wording("%(who)s called diamonds as trump.", who=who),
+    "c": lambda who: wording("%(who)s called clubs as trump.", who=who),
 }
 
 
 def _call(event: Event) -> Words:
     if event.get("hidden"):
-        return message("%(who)s placed the trump face down.", who=_who(event))
+        return wording("%(who)s placed the trump face down.", who=_who(event))
     return _CALLED[event["suit"]](_who(event))
 
 
 def _play(event: Event) -> Words:
     if event.get("face_down"):
-        return message("%(who)s played a card face down.", who=_who(event))
-    return message("%(who)s played the %(card)s.", who=_who(event), card=cards(event["card"]))
+        return wording("%(who)s played a card face down.", who=_who(event))
+    return wording("%(who)s played the %(card)s.", who=_who(event), card=cards(event["card"]))
 
 
 def _ask(event: Event) -> Words:
-    return message("%(who)s asked to see the trump.", who=_who(event))
+    return wording("%(who)s asked to see the trump.", who=_who(event))
 
 
 # How the face-down trump came to be shown ("show": its caller showed it; "last": it was
 # the caller's last card; "ask": a player void in the suit led asked to see it), by suit.
 _SHOWN: dict[tuple[str, str], Callable[..., Words]] = {
-    ("show", "s"): lambda **said: message("%(who)s showed the trump: the %(card)s; spades are trump.", **said),
-    ("show", "h"): lambda **said: message("%(who)s showed the trump: the %(card)s; hearts are trump.", **said),
-    ("show", "d"): lambda **said: message("%(who)s showed the trump: the %(card)s; diamonds are trump.", **said),
-    ("show", "c"): lambda **said: message("%(who)s showed the trump: the %(card)s; clubs are trump.", **said),
-    ("last", "s"): lambda **said: message("The last trick shows the trump: the %(card)s; spades are trump.", **said),
-    ("last", "h"): lambda **said: message("The last trick shows the trump: the %(card)s; hearts are trump.", **said),
-    ("last", "d"): lambda **said: message("The last trick shows the trump: the %(card)s; diamonds are trump.", **said),
-    ("last", "c"): lambda **said: message("The last trick shows the trump: the %(card)s; clubs are trump.", **said),
-    ("ask", "s"): lambda **said: message("The trump is shown: the %(card)s; spades are trump.", **said),
-    ("ask", "h"): lambda **said: message("The trump is shown: the %(card)s; hearts are trump.", **said),
-    ("ask", "d"): lambda **said: message("The trump is shown: the %(card)s; diamonds are trump.", **said),
-    ("ask", "c"): lambda **said: message("The trump is shown: the %(card)s; clubs are trump.", **said),
+    ("show", "s"): lambda **said: wording("%(who)s showed the trump: the %(card)s; spades are trump.", **said),
+    ("show", "h"): lambda **said: wording("%(who)s showed the trump: the %(card)s; hearts are trump.", **said),
+    ("show", "d"): lambda **said: wording("%(who)s showed the trump: the %(card)s; diamonds are trump.", **said),
+    ("show", "c"): lambda **said: wording("%(who)s showed the trump: the %(card)s; clubs are trump.", **said),
+    ("last", "s"): lambda **said: wording("The last trick shows the trump: the %(card)s; spades are trump.", **said),
+    ("last", "h"): lambda **said: wording("The last trick shows the trump: the %(card)s; hearts are trump.", **said),
+    ("last", "d"): lambda **said: wording("The last trick shows the trump: the %(card)s; diamonds are trump.", **said),
+    ("last", "c"): lambda **said: wording("The last trick shows the trump: the %(card)s; clubs are trump.", **said),
+    ("ask", "s"): lambda **said: wording("The trump is shown: the %(card)s; spades are trump.", **said),
+    ("ask", "h"): lambda **said: wording("The trump is shown: the %(card)s; hearts are trump.", **said),
+    ("ask", "d"): lambda **said: wording("The trump is shown: the %(card)s; diamonds are trump.", **said),
+    ("ask", "c"): lambda **said: wording("The trump is shown: the %(card)s; clubs are trump.", **said),
 }
 
 
@@ -98,10 +98,10 @@ def _trump_shown(event: Event) -> Words:
 
 
 _MADE: dict[str, Callable[[Seat], Words]] = {
-    "s": lambda who: message("%(who)s made spades the trump.", who=who),
-    "h": lambda who: message("%(who)s made hearts the trump.", who=who),
-    "d": lambda who: message("%(who)s made diamonds the trump.", who=who),
-    "c": lambda who: message("%(who)s made clubs the trump.", who=who),
+    "s": lambda who: wording("%(who)s made spades the trump.", who=who),
+    "h": lambda who: wording("%(who)s made hearts the trump.", who=who),
+    "d": lambda who: wording("%(who)s made diamonds the trump.", who=who),
+    "c": lambda who: wording("%(who)s made clubs the trump.", who=who),
 }
 
 
@@ -110,7 +110,7 @@ def _trump_made(event: Event) -> Words:
 
 
 def _trick(event: Event) -> Words:
-    return message(
+    return wording(
         "%(who)s won trick %(number)s with the %(card)s.",
         who=_who(event), number=event["number"], card=cards(event["card"]),
     )
@@ -118,14 +118,14 @@ def _trick(event: Event) -> Words:
 
 def _pile_blocked(event: Event) -> Words:
     if event.get("reason") == "ace":
-        return message("The pile stays: %(who)s won with an ace, and an ace cannot win the pile.", who=_who(event))
-    return message("The pile stays: %(who)s won with an ace on an ace.", who=_who(event))
+        return wording("The pile stays: %(who)s won with an ace, and an ace cannot win the pile.", who=_who(event))
+    return wording("The pile stays: %(who)s won with an ace on an ace.", who=_who(event))
 
 
 def _pickup(event: Event) -> Words:
     team = event["team"]
     hands = event["hands"]
-    return plural_message(
+    return plural_wording(
         "%(who)s picked up the %(count)s hand on the table: %(team)s now have %(hands)s, %(others)s %(their_hands)s.",
         "%(who)s picked up the %(count)s hands on the table: %(team)s now have %(hands)s, %(others)s %(their_hands)s.",
         event["tricks"],
@@ -149,27 +149,27 @@ def _round_over(event: Event) -> Words:
 # a Goon Court (the other team did), the 4-point and 6-point wins (all 13 hands, the last
 # trick taken with the chosen rank, or by both partners with the chosen pair).
 _WON_ROUND: dict[str, Callable[..., Words]] = {
-    "normal": lambda **values: message(
+    "normal": lambda **values: wording(
         "%(team)s win round %(round)s, %(hands)s to %(lost)s: %(points)s. "
         "They now have %(total)s, %(others)s %(their_total)s.",
         **values,
     ),
-    "court": lambda **values: message(
+    "court": lambda **values: wording(
         "%(team)s win round %(round)s, %(hands)s to %(lost)s: a Court! %(points)s. "
         "They now have %(total)s, %(others)s %(their_total)s.",
         **values,
     ),
-    "goon_court": lambda **values: message(
+    "goon_court": lambda **values: wording(
         "%(team)s win round %(round)s, %(hands)s to %(lost)s: a Goon Court! %(points)s. "
         "They now have %(total)s, %(others)s %(their_total)s.",
         **values,
     ),
-    "four": lambda **values: message(
+    "four": lambda **values: wording(
         "%(team)s win round %(round)s, %(hands)s to %(lost)s: all 13 with the chosen rank! %(points)s. "
         "They now have %(total)s, %(others)s %(their_total)s.",
         **values,
     ),
-    "six": lambda **values: message(
+    "six": lambda **values: wording(
         "%(team)s win round %(round)s, %(hands)s to %(lost)s: all 13 with the chosen pair! %(points)s. "
         "They now have %(total)s, %(others)s %(their_total)s.",
         **values,
@@ -180,7 +180,7 @@ _WON_ROUND: dict[str, Callable[..., Words]] = {
 def _game_over(event: Event) -> Words:
     points = event["team_points"]
     team = event["winning_team"]
-    return message(
+    return wording(
         "%(team)s win the table, %(points)s to %(lost)s.",
         team=_team(team), points=_points(points[team]), lost=points[1 - team],
     )

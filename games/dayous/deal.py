@@ -11,7 +11,7 @@ from games.dayous.bouts import emit, joker_to_bottom
 from games.dayous.cards import JOKER_SET, RANK_VALUE, full_deck, is_trump
 from games.dayous.options import hand_size
 from games.dayous.state import NAME, DayousState, Phase, Stats
-from games.words import message, plural_message
+from games.words import plural_wording, wording
 
 
 def new_game(players: int, options: dict[str, Any], seed: str | None, deck: list[str] | None) -> DayousState:
@@ -26,7 +26,7 @@ def new_game(players: int, options: dict[str, Any], seed: str | None, deck: list
         stream += 1
     else:
         if not isinstance(deck, list) or Counter(deck) != Counter(full):
-            raise InvalidOptions(plural_message(
+            raise InvalidOptions(plural_wording(
                 "A stacked deck must hold exactly the %(cards)s cards of %(count)s deck with jokers.",
                 "A stacked deck must hold exactly the %(cards)s cards of %(count)s decks with jokers.",
                 decks, cards=len(full),
@@ -78,7 +78,7 @@ def _split(rest: list[str]) -> tuple[list[str], list[str]]:
     upper = rest[: len(rest) // 2]
     lower = joker_to_bottom(rest[len(rest) // 2:])
     if lower[0] in JOKER_SET:  # pragma: no cover - impossible with a full deck
-        raise InvalidOptions(message("The lower half of the deck holds only jokers."))
+        raise InvalidOptions(wording("The lower half of the deck holds only jokers."))
     return upper, lower
 
 

@@ -14,7 +14,7 @@ from games.dayous.options import DECKS, DEFAULT_OPTIONS, MAX_PLAYERS, MIN_PLAYER
 from games.dayous.rules import ENGINE
 from games.dayous.text import event_text
 from games.definition import Counter, GameDefinition, Ladder, Leaderboard, SelfPlay, Table, bot_levels, modes_of
-from games.words import Words, message, plural_message
+from games.words import Words, plural_wording, wording
 
 # The least prestigious first; the keys are short and fixed (the results keep them). A
 # journal's name is a name: it is said as it is, in every language.
@@ -40,10 +40,10 @@ def tournament_scores(outcome: Mapping[str, Any] | None, players: int) -> list[f
 GAME = GameDefinition(
     slug="dayous",
     # Translators: the game's name: the one left holding cards is "the dayous".
-    title=message("Dayous"),
-    players=plural_message("%(low)s–%(count)s player", "%(low)s–%(count)s players", MAX_PLAYERS, low=MIN_PLAYERS),
+    title=wording("Dayous"),
+    players=plural_wording("%(low)s–%(count)s player", "%(low)s–%(count)s players", MAX_PLAYERS, low=MIN_PLAYERS),
     # Translators: Durak is the Russian card game Dayous is a variant of.
-    summary=message(
+    summary=wording(
         "A Durak with jokers, passing and a trump that changes halfway. "
         "Attack, defend, pass it on — and don't be the last one holding cards."
     ),
@@ -56,7 +56,7 @@ GAME = GameDefinition(
     # Court Piece's stand-in rule with a smaller count for Dayous's longer clock (RULINGS.md).
     table=Table(host_can_start=True, standin_after_timeouts=3),
     leaderboard=Leaderboard(
-        points_help=message(
+        points_help=wording(
             "Points by place: at a table of N the first players out (safe) get N and the dayous 1; "
             "no doubling. Dayous: times left holding cards at the end. Defences, best journal and "
             "fees: the publication record of successful defences."
@@ -64,16 +64,16 @@ GAME = GameDefinition(
         modes=modes_of(DECKS, deck_mode),
         mode_of=mode_of,
         counters=(
-            Counter("dayous", message("Times the dayous"), message("Dayous"), tag=message("the dayous")),
-            Counter("defences", message("Successful defences"), message("Defences")),
-            Counter("fees", message("Total publication fees"), message("Fees")),
+            Counter("dayous", wording("Times the dayous"), wording("Dayous"), tag=wording("the dayous")),
+            Counter("defences", wording("Successful defences"), wording("Defences")),
+            Counter("fees", wording("Total publication fees"), wording("Fees")),
         ),
         ladder=Ladder(
-            title=message("Publication record"),
-            step=message("Journal"),
-            counted=message("Successful defences"),
-            best=message("Best journal"),
-            best_help=message("The most prestigious journal of a successful defence"),
+            title=wording("Publication record"),
+            step=wording("Journal"),
+            counted=wording("Successful defences"),
+            best=wording("Best journal"),
+            best_help=wording("The most prestigious journal of a successful defence"),
             steps=JOURNAL_COUNTERS,
             column=2,  # Dayous, Defences, Best journal, Fees
         ),

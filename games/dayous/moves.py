@@ -25,7 +25,7 @@ from games.dayous.bouts import (
 )
 from games.dayous.cards import JOKER_SET, KNOWN_CARDS, RANK_VALUE, SUIT_ORDER, by_rank, card_label, display_order
 from games.dayous.state import DayousAction, DayousState, Phase, seat_count
-from games.words import Words, message
+from games.words import Words, wording
 
 _MULTISET_CACHE: dict[tuple[Any, ...], tuple[Any, ...]] = {}
 _MULTISET_CACHE_SIZE = 50000
@@ -89,19 +89,19 @@ class CardsOfOneRank:
 
 
 ATTACK = CardsOfOneRank(
-    message("Say which cards to attack with: a non-empty list of cards."),
-    message("A joker cannot be used to attack with; it only sends an attack back."),
-    message("The cards you attack with must all be of one rank."),
+    wording("Say which cards to attack with: a non-empty list of cards."),
+    wording("A joker cannot be used to attack with; it only sends an attack back."),
+    wording("The cards you attack with must all be of one rank."),
 )
 THROW = CardsOfOneRank(
-    message("Say which cards to throw in: a non-empty list of cards."),
-    message("A joker cannot be used to throw in; it only sends an attack back."),
-    message("The cards you throw in must all be of one rank."),
+    wording("Say which cards to throw in: a non-empty list of cards."),
+    wording("A joker cannot be used to throw in; it only sends an attack back."),
+    wording("The cards you throw in must all be of one rank."),
 )
 PASS = CardsOfOneRank(
-    message("Say which cards to pass with: a non-empty list of cards."),
-    message("A joker cannot be used to pass with; it only sends an attack back."),
-    message("The cards you pass with must all be of one rank."),
+    wording("Say which cards to pass with: a non-empty list of cards."),
+    wording("A joker cannot be used to pass with; it only sends an attack back."),
+    wording("The cards you pass with must all be of one rank."),
 )
 
 
@@ -112,7 +112,7 @@ def without(hand: list[str], cards: list[str]) -> list[str]:
         try:
             new.remove(card)
         except ValueError:
-            raise IllegalAction(message("You do not hold the %(card)s.", card=card_label(card))) from None
+            raise IllegalAction(wording("You do not hold the %(card)s.", card=card_label(card))) from None
     return new
 
 
@@ -123,7 +123,7 @@ def named_cards(action: dict[str, Any], move: CardsOfOneRank) -> list[str]:
         raise IllegalAction(move.unnamed)
     for card in cards:
         if card not in KNOWN_CARDS:
-            raise IllegalAction(message("%(card)s is not a card.", card=repr(card)))
+            raise IllegalAction(wording("%(card)s is not a card.", card=repr(card)))
     return cards
 
 
@@ -323,7 +323,7 @@ def default_action(state: DayousState, seat: int) -> DayousAction:
     """What a timeout plays: the lowest non-trump lead, the defender takes, a thrower is done."""
     phase = state["phase"]
     if seat not in to_act(state):
-        raise IllegalAction(message("Nothing is awaited from that seat now."))
+        raise IllegalAction(wording("Nothing is awaited from that seat now."))
     if phase == Phase.DIRECTION:
         return {"type": "direction", "clockwise": True}
     if phase == Phase.LEAD:

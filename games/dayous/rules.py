@@ -33,7 +33,7 @@ from games.dayous.deal import new_game
 from games.dayous.moves import named_cards, one_rank, without
 from games.dayous.options import MAX_PLAYERS, MIN_PLAYERS, turn_seconds, validate_options
 from games.dayous.state import NAME, DayousAction, DayousState, DayousView, Phase, seat_count
-from games.words import Words, message, plural_message
+from games.words import Words, plural_wording, wording
 
 LOG_LENGTH = 30
 # Bound once: on Python 3.11 every ``Phase.X`` lookup goes through EnumType.__getattr__
@@ -129,11 +129,11 @@ class DayousEngine:
     ) -> tuple[DayousState, list[core.Event]]:
         kind = core.action_kind(action)
         if state["phase"] == OVER:
-            raise IllegalAction(message("The game is over."))
+            raise IllegalAction(wording("The game is over."))
         core.require_seat(seat, seat_count(state))
         handler = _HANDLERS.get(kind)
         if handler is None:
-            raise IllegalAction(message("%(move)s is not a Dayous move.", move=repr(kind)))
+            raise IllegalAction(wording("%(move)s is not a Dayous move.", move=repr(kind)))
         new = state.copy()
         new["hands"] = list(state["hands"])
         new["log"] = list(state["log"])
@@ -167,30 +167,30 @@ def _counters(state: DayousState, seat: int) -> dict[str, int]:
 
 # Each move of the bout refused before the bout is under way, by the phase the game is in.
 _TOO_EARLY_TO_BEAT: dict[str, Words] = {
-    Phase.DIRECTION: message("You cannot beat a card yet: the first attacker must choose the direction."),
-    Phase.LEAD: message("You cannot beat a card yet: the attacker has not led."),
+    Phase.DIRECTION: wording("You cannot beat a card yet: the first attacker must choose the direction."),
+    Phase.LEAD: wording("You cannot beat a card yet: the attacker has not led."),
 }
 _TOO_EARLY_TO_PASS: dict[str, Words] = {
-    Phase.DIRECTION: message("You cannot pass the attack on yet: the first attacker must choose the direction."),
-    Phase.LEAD: message("You cannot pass the attack on yet: the attacker has not led."),
+    Phase.DIRECTION: wording("You cannot pass the attack on yet: the first attacker must choose the direction."),
+    Phase.LEAD: wording("You cannot pass the attack on yet: the attacker has not led."),
 }
 _TOO_EARLY_FOR_A_JOKER: dict[str, Words] = {
-    Phase.DIRECTION: message("You cannot play a joker yet: the first attacker must choose the direction."),
-    Phase.LEAD: message("You cannot play a joker yet: the attacker has not led."),
+    Phase.DIRECTION: wording("You cannot play a joker yet: the first attacker must choose the direction."),
+    Phase.LEAD: wording("You cannot play a joker yet: the attacker has not led."),
 }
 _TOO_EARLY_TO_TAKE: dict[str, Words] = {
-    Phase.DIRECTION: message("You cannot take the cards yet: the first attacker must choose the direction."),
-    Phase.LEAD: message("You cannot take the cards yet: the attacker has not led."),
+    Phase.DIRECTION: wording("You cannot take the cards yet: the first attacker must choose the direction."),
+    Phase.LEAD: wording("You cannot take the cards yet: the attacker has not led."),
 }
 _TOO_EARLY_TO_THROW: dict[str, Words] = {
-    Phase.DIRECTION: message("You cannot throw in yet: the first attacker must choose the direction."),
-    Phase.LEAD: message("You cannot throw in yet: the attacker has not led."),
+    Phase.DIRECTION: wording("You cannot throw in yet: the first attacker must choose the direction."),
+    Phase.LEAD: wording("You cannot throw in yet: the attacker has not led."),
 }
 _TOO_EARLY_TO_BE_DONE: dict[str, Words] = {
-    Phase.DIRECTION: message(
+    Phase.DIRECTION: wording(
         'You cannot say "No further questions" yet: the first attacker must choose the direction.'
     ),
-    Phase.LEAD: message('You cannot say "No further questions" yet: the attacker has not led.'),
+    Phase.LEAD: wording('You cannot say "No further questions" yet: the attacker has not led.'),
 }
 
 
@@ -205,9 +205,9 @@ def _require_defender_turn(s: DayousState, seat: int, too_early: Mapping[str, Wo
     _require_bout(s, too_early)
     core.require_turn(seat, [defender_of(s)], not_defender)
     if s["taking"]:
-        raise IllegalAction(message("You have already decided to take the cards."))
+        raise IllegalAction(wording("You have already decided to take the cards."))
     if not has_open(s["table"]):
-        raise IllegalAction(message("Every attack card is already beaten."))
+        raise IllegalAction(wording("Every attack card is already beaten."))
 
 
 def _join_attack(s: DayousState, seat: int) -> None:
@@ -216,18 +216,18 @@ def _join_attack(s: DayousState, seat: int) -> None:
 
 
 _NOT_LEADING: dict[str, Words] = {
-    Phase.DIRECTION: message("The first attacker must choose the direction before leading."),
-    Phase.BOUT: message("The bout has already been led; throw in cards of ranks on the table instead."),
+    Phase.DIRECTION: wording("The first attacker must choose the direction before leading."),
+    Phase.BOUT: wording("The bout has already been led; throw in cards of ranks on the table instead."),
 }
 
 
 def _direction(s: DayousState, seat: int, action: core.Action, events: list[core.Event]) -> None:
     if s["phase"] != Phase.DIRECTION:
-        raise IllegalAction(message("The direction of play has already been chosen."))
-    core.require_turn(seat, [s["leader"]], message("Only the first attacker chooses the direction."))
+        raise IllegalAction(wording("The direction of play has already been chosen."))
+    core.require_turn(seat, [s["leader"]], wording("Only the first attacker chooses the direction."))
     clockwise = action.get("clockwise")
     if not isinstance(clockwise, bool):
-        raise IllegalAction(message("Say whether play goes clockwise (true) or counterclockwise (false)."))
+        raise IllegalAction(wording("Say whether play goes clockwise (true) or counterclockwise (false)."))
     s["clockwise"] = clockwise
     emit(s, events, {"type": "direction", "seat": seat, "clockwise": clockwise})
     start_bout(s, events, seat)
@@ -237,12 +237,12 @@ def _attack(s: DayousState, seat: int, action: core.Action, events: list[core.Ev
     why = _NOT_LEADING.get(s["phase"])
     if why is not None:
         raise IllegalAction(why)
-    core.require_turn(seat, [s["leader"]], message("It is not your turn to attack."))
+    core.require_turn(seat, [s["leader"]], wording("It is not your turn to attack."))
     cards = named_cards(action, moves.ATTACK)
     one_rank(cards, moves.ATTACK)
     defender = defender_of(s)
     if len(cards) > len(s["hands"][defender]):
-        raise IllegalAction(plural_message(
+        raise IllegalAction(plural_wording(
             "You may attack with at most %(count)s card: the defender holds no more.",
             "You may attack with at most %(count)s cards: the defender holds no more.",
             len(s["hands"][defender]),
@@ -259,19 +259,19 @@ def _attack(s: DayousState, seat: int, action: core.Action, events: list[core.Ev
 def _throw(s: DayousState, seat: int, action: core.Action, events: list[core.Event]) -> None:
     _require_bout(s, _TOO_EARLY_TO_THROW)
     if seat == s["defender"]:
-        raise IllegalAction(message("The defender cannot throw in."))
-    core.require_turn(seat, throwers(s), message("You have no cards to throw in."))
+        raise IllegalAction(wording("The defender cannot throw in."))
+    core.require_turn(seat, throwers(s), wording("You have no cards to throw in."))
     if seat in s["done"]:
-        raise IllegalAction(message('You said "No further questions"; wait until the table changes.'))
+        raise IllegalAction(wording('You said "No further questions"; wait until the table changes.'))
     cards = named_cards(action, moves.THROW)
     rank = one_rank(cards, moves.THROW)
     if rank not in table_ranks(s["table"]):
-        raise IllegalAction(message("You can only throw in cards of a rank already on the table."))
+        raise IllegalAction(wording("You can only throw in cards of a rank already on the table."))
     room = s["limit"] - len(s["table"])
     if len(cards) > room:
         if room <= 0:
-            raise IllegalAction(message("No more attacks: the defender's hand size limit has been reached."))
-        raise IllegalAction(plural_message(
+            raise IllegalAction(wording("No more attacks: the defender's hand size limit has been reached."))
+        raise IllegalAction(plural_wording(
             "Only %(count)s more attack card fits: the defender's hand size is the limit.",
             "Only %(count)s more attack cards fit: the defender's hand size is the limit.",
             room,
@@ -284,19 +284,19 @@ def _throw(s: DayousState, seat: int, action: core.Action, events: list[core.Eve
 
 
 def _beat(s: DayousState, seat: int, action: core.Action, events: list[core.Event]) -> None:
-    _require_defender_turn(s, seat, _TOO_EARLY_TO_BEAT, message("Only the defender can beat a card."))
+    _require_defender_turn(s, seat, _TOO_EARLY_TO_BEAT, wording("Only the defender can beat a card."))
     card: Any = action.get("card")
     target: Any = action.get("target")
     if not isinstance(card, str) or card not in KNOWN_CARDS:
-        raise IllegalAction(message("Say which card you beat with."))
+        raise IllegalAction(wording("Say which card you beat with."))
     if not core.is_whole_number(target):
-        raise IllegalAction(message("Say which attack card you beat (its place on the table)."))
+        raise IllegalAction(wording("Say which attack card you beat (its place on the table)."))
     table = s["table"]
     if not 0 <= target < len(table):
-        raise IllegalAction(message("There is no such attack card on the table."))
+        raise IllegalAction(wording("There is no such attack card on the table."))
     attack, defence = table[target]
     if defence is not None:
-        raise IllegalAction(message("The %(card)s is already beaten.", card=card_label(attack)))
+        raise IllegalAction(wording("The %(card)s is already beaten.", card=card_label(attack)))
     _check_beat(s, seat, attack, card)
     s["hands"][seat] = without(s["hands"][seat], [card])
     new_table = list(table)
@@ -308,34 +308,34 @@ def _beat(s: DayousState, seat: int, action: core.Action, events: list[core.Even
 
 def _check_beat(s: DayousState, seat: int, attack: str, card: str) -> None:
     if card not in s["hands"][seat]:
-        raise IllegalAction(message("You do not hold the %(card)s.", card=card_label(card)))
+        raise IllegalAction(wording("You do not hold the %(card)s.", card=card_label(card)))
     if card in JOKER_SET:
-        raise IllegalAction(message("A joker cannot beat a card; it can only send the attack back."))
+        raise IllegalAction(wording("A joker cannot beat a card; it can only send the attack back."))
     if not beats(attack, card, s["trump"]):
         if card == attack:
-            raise IllegalAction(message("Identical cards do not beat each other."))
-        raise IllegalAction(message(
+            raise IllegalAction(wording("Identical cards do not beat each other."))
+        raise IllegalAction(wording(
             "The %(card)s does not beat the %(attack)s: play a higher card of the same suit or a trump.",
             card=card_label(card), attack=card_label(attack),
         ))
 
 
 def _transfer(s: DayousState, seat: int, action: core.Action, events: list[core.Event]) -> None:
-    _require_defender_turn(s, seat, _TOO_EARLY_TO_PASS, message("Only the defender can pass the attack on."))
+    _require_defender_turn(s, seat, _TOO_EARLY_TO_PASS, wording("Only the defender can pass the attack on."))
     cards = named_cards(action, moves.PASS)
     rank = one_rank(cards, moves.PASS)
     table = s["table"]
     if any(d is not None for _, d in table):
-        raise IllegalAction(message("You can no longer pass: defending has started."))
+        raise IllegalAction(wording("You can no longer pass: defending has started."))
     if rank != table[0][0][0]:
-        raise IllegalAction(message("To pass, play cards of the same rank as the attack."))
+        raise IllegalAction(wording("To pass, play cards of the same rank as the attack."))
     hand = without(s["hands"][seat], cards)
     target = moves.transfer_target(s)
     if target is None:
-        raise IllegalAction(message("There is nobody to pass the attack to."))
+        raise IllegalAction(wording("There is nobody to pass the attack to."))
     total = len(table) + len(cards)
     if len(s["hands"][target]) < total:
-        raise IllegalAction(plural_message(
+        raise IllegalAction(plural_wording(
             "You cannot pass: the next player holds %(count)s card, "
             "fewer than the %(total)s that would be on the table.",
             "You cannot pass: the next player holds %(count)s cards, "
@@ -352,22 +352,22 @@ def _transfer(s: DayousState, seat: int, action: core.Action, events: list[core.
 
 
 def _joker(s: DayousState, seat: int, action: core.Action, events: list[core.Event]) -> None:
-    _require_defender_turn(s, seat, _TOO_EARLY_FOR_A_JOKER, message("Only the defender can play a joker."))
+    _require_defender_turn(s, seat, _TOO_EARLY_FOR_A_JOKER, wording("Only the defender can play a joker."))
     card = action.get("card")
     if not isinstance(card, str) or card not in JOKER_SET:
         # The jokers as the actions write them.
-        raise IllegalAction(message("Say which joker you play: %(red)s or %(black)s.", red="XR", black="XB"))
+        raise IllegalAction(wording("Say which joker you play: %(red)s or %(black)s.", red="XR", black="XB"))
     if card not in s["hands"][seat]:
-        raise IllegalAction(message("You do not hold the %(card)s.", card=card_label(card)))
+        raise IllegalAction(wording("You do not hold the %(card)s.", card=card_label(card)))
     table = s["table"]
     leader = s["leader"]
     if len(table_ranks(table)) != 1:
-        raise IllegalAction(message("A joker cannot be used with more than one rank of cards on the table."))
+        raise IllegalAction(wording("A joker cannot be used with more than one rank of cards on the table."))
     if leader == seat:
-        raise IllegalAction(message("You led this bout: a joker would send the attack back to you."))
+        raise IllegalAction(wording("You led this bout: a joker would send the attack back to you."))
     cards = table_cards(table)
     if len(s["hands"][leader]) < len(cards):
-        raise IllegalAction(plural_message(
+        raise IllegalAction(plural_wording(
             "You cannot send the attack back: the player who led holds %(count)s card, "
             "fewer than the %(total)s on the table.",
             "You cannot send the attack back: the player who led holds %(count)s cards, "
@@ -386,7 +386,7 @@ def _joker(s: DayousState, seat: int, action: core.Action, events: list[core.Eve
 
 
 def _take(s: DayousState, seat: int, action: core.Action, events: list[core.Event]) -> None:
-    _require_defender_turn(s, seat, _TOO_EARLY_TO_TAKE, message("Only the defender can take the cards."))
+    _require_defender_turn(s, seat, _TOO_EARLY_TO_TAKE, wording("Only the defender can take the cards."))
     s["taking"] = True
     s["done"] = []
     emit(s, events, {"type": "take", "seat": seat})
@@ -395,10 +395,10 @@ def _take(s: DayousState, seat: int, action: core.Action, events: list[core.Even
 def _done(s: DayousState, seat: int, action: core.Action, events: list[core.Event]) -> None:
     _require_bout(s, _TOO_EARLY_TO_BE_DONE)
     if seat == s["defender"]:
-        raise IllegalAction(message('The defender cannot say "No further questions"; beat the cards or take them.'))
+        raise IllegalAction(wording('The defender cannot say "No further questions"; beat the cards or take them.'))
     if seat in s["done"]:
-        raise IllegalAction(message('You already said "No further questions".'))
-    core.require_turn(seat, waiting_throwers(s), message("You have nothing to throw in; nobody is waiting for you."))
+        raise IllegalAction(wording('You already said "No further questions".'))
+    core.require_turn(seat, waiting_throwers(s), wording("You have nothing to throw in; nobody is waiting for you."))
     s["done"] = s["done"] + [seat]
     emit(s, events, {"type": "done", "seat": seat})
 

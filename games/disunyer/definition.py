@@ -12,7 +12,7 @@ from games.disunyer.bots import RandomBot, RuleBot, StrongBot
 from games.disunyer.options import MAX_PLAYERS, MIN_PLAYERS, MODE, OPTIONS
 from games.disunyer.rules import ENGINE
 from games.disunyer.text import event_text
-from games.words import message, plural_message
+from games.words import plural_wording, wording
 
 
 def mode_of(options: Mapping[str, Any]) -> str:
@@ -27,9 +27,9 @@ def place_counters(place: int, won: bool, players: int) -> dict[str, int]:
 GAME = GameDefinition(
     slug="disunyer",
     # Translators: the game's name; write it in your script as it sounds.
-    title=message("Disunyer"),
-    players=plural_message("%(low)s–%(count)s player", "%(low)s–%(count)s players", MAX_PLAYERS, low=MIN_PLAYERS),
-    summary=message(
+    title=wording("Disunyer"),
+    players=plural_wording("%(low)s–%(count)s player", "%(low)s–%(count)s players", MAX_PLAYERS, low=MIN_PLAYERS),
+    summary=wording(
         "One card each, every round. Keep it or pass it on — the lowest card is out. "
         "Dealt an Ace? Call “Disunyer!” and dare a rival to guess its suit."
     ),
@@ -44,14 +44,14 @@ GAME = GameDefinition(
         pauses=MappingProxyType(dict.fromkeys(("out", "guess", "no_call"), "knockout")),
     ),
     leaderboard=Leaderboard(
-        points_help=message(
+        points_help=wording(
             "Points by place: at a table of N the winner gets N and the first one out 1; "
             "doubled when no bot was at the table."
         ),
         doubled_without_bots=True,
         modes=modes_of(MODE),
         mode_of=mode_of,
-        counters=(Counter("final_ties", message("Final ties (no winner)")),),
+        counters=(Counter("final_ties", wording("Final ties (no winner)")),),
         place_counters=place_counters,
     ),
     self_play=SelfPlay(

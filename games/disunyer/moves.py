@@ -8,7 +8,7 @@ from typing import Any
 from games import core
 from games.disunyer.cards import SUITS
 from games.disunyer.state import DISUNYER, OVER, PICK, TURNS, DisunyerAction, DisunyerState, seat_count
-from games.words import Words, message
+from games.words import Words, wording
 
 
 def to_act(state: DisunyerState) -> list[int]:
@@ -63,8 +63,8 @@ def default_action(state: DisunyerState, seat: int) -> DisunyerAction:
     return {"type": "guess", "suit": None}
 
 
-OUT_OF_THE_GAME = message("You are out of the game.")
-GAME_OVER = message("The game is over.")
+OUT_OF_THE_GAME = wording("You are out of the game.")
+GAME_OVER = wording("The game is over.")
 
 
 def not_your_turn(state: DisunyerState, seat: Any) -> Words:

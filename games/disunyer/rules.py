@@ -26,7 +26,7 @@ from games.disunyer.state import (
     Outcome,
     seat_count,
 )
-from games.words import Words, message
+from games.words import Words, wording
 
 NAME = "disunyer"
 
@@ -51,7 +51,7 @@ class DisunyerEngine:
     ) -> DisunyerState:
         opts = validate_options(options if options is not None else {}, players)
         if players is None:
-            raise InvalidOptions(message("Say how many players sit at the table (2 to 8)."))
+            raise InvalidOptions(wording("Say how many players sit at the table (2 to 8)."))
         state = _new_game(players, opts["mode"], core.game_seed(seed), deck)
         events: Events = []
         rounds.deal(state, events)
@@ -78,7 +78,7 @@ class DisunyerEngine:
             handler = _HANDLERS[kind]
         except KeyError:
             raise IllegalAction(
-                message("Unknown move %(move)s: Disunyer has keep, pass, pick and guess.", move=repr(kind))
+                wording("Unknown move %(move)s: Disunyer has keep, pass, pick and guess.", move=repr(kind))
             ) from None
         # The working copy: a shallow copy with its own per-seat lists of the cards
         # (nearly every move changes them); ``out`` is copied where a seat goes out.
@@ -188,21 +188,21 @@ def _new_game(players: int, mode: str, seed: str, deck: list[str] | None) -> Dis
 
 def _check_stacked_deck(deck: Any) -> None:
     if not isinstance(deck, (list, tuple)) or not all(isinstance(c, str) for c in deck):
-        raise InvalidOptions(message("A stacked deck must be a list of card strings."))
+        raise InvalidOptions(wording("A stacked deck must be a list of card strings."))
     bad = [c for c in deck if c not in ALL_CARDS]
     if bad:
-        raise InvalidOptions(message("%(card)s is not a card of the Spanish deck.", card=repr(bad[0])))
+        raise InvalidOptions(wording("%(card)s is not a card of the Spanish deck.", card=repr(bad[0])))
     if len(set(deck)) != len(deck):
-        raise InvalidOptions(message("A stacked deck cannot hold the same card twice."))
+        raise InvalidOptions(wording("A stacked deck cannot hold the same card twice."))
 
 
 # ------------------------------------------------------------------------ moves
 _OUT_OF_THE_GAME = moves.OUT_OF_THE_GAME
 _NOT_YOUR_TURN = core.NOT_YOUR_TURN
 _WRONG_MOVE: dict[str | None, Words] = {
-    None: message("There is no Disunyer to resolve now: keep or pass your card."),
-    PICK: message("You hold a dealt Ace: call Disunyer and pick a rival."),
-    GUESS: message("You were challenged: guess the suit of the Ace."),
+    None: wording("There is no Disunyer to resolve now: keep or pass your card."),
+    PICK: wording("You hold a dealt Ace: call Disunyer and pick a rival."),
+    GUESS: wording("You were challenged: guess the suit of the Ace."),
 }
 
 
@@ -218,7 +218,7 @@ def _require_decision(state: DisunyerState, seat: int, step: str | None) -> None
 def _keep(state: DisunyerState, seat: int, action: core.Action, events: Events) -> None:
     _require_decision(state, seat, None)
     if len(action) != 1:
-        raise IllegalAction(message("A keep move takes no other data."))
+        raise IllegalAction(wording("A keep move takes no other data."))
     events.append({"type": "keep", "seat": seat})
     position = state["position"] = state["position"] + 1
     if state["stuck"] or position == len(state["round_order"]):  # forced keeps (stuck Kings), or the reveal
@@ -228,11 +228,11 @@ def _keep(state: DisunyerState, seat: int, action: core.Action, events: Events) 
 def _pass(state: DisunyerState, seat: int, action: core.Action, events: Events) -> None:
     _require_decision(state, seat, None)
     if len(action) != 1:
-        raise IllegalAction(message("A pass move takes no other data."))
+        raise IllegalAction(wording("A pass move takes no other data."))
     if state["stuck"] and not moves.can_pass(state):  # only a stuck King forbids a pass
         if seat in state["stuck"]:
-            raise IllegalAction(message("Your King is stuck: you must keep it."))
-        raise IllegalAction(message("The next player has a stuck King: you must keep your card."))
+            raise IllegalAction(wording("Your King is stuck: you must keep it."))
+        raise IllegalAction(wording("The next player has a stuck King: you must keep your card."))
     rounds.pass_card(state, seat, events)
     position = state["position"] = state["position"] + 1
     if state["stuck"] or position == len(state["round_order"]):  # forced keeps (stuck Kings), or the reveal
@@ -242,7 +242,7 @@ def _pass(state: DisunyerState, seat: int, action: core.Action, events: Events) 
 def _pick(state: DisunyerState, seat: int, action: core.Action, events: Events) -> None:
     _require_decision(state, seat, PICK)
     if len(action) != 2 or "rival" not in action:
-        raise IllegalAction(message('A pick names one rival: {"type": "pick", "rival": seat}.'))
+        raise IllegalAction(wording('A pick names one rival: {"type": "pick", "rival": seat}.'))
     rival = action["rival"]
     if rival is not None:
         _require_rival(state, seat, rival)
@@ -251,21 +251,21 @@ def _pick(state: DisunyerState, seat: int, action: core.Action, events: Events) 
 
 def _require_rival(state: DisunyerState, seat: int, rival: Any) -> None:
     if not core.is_seat(rival, seat_count(state)):
-        raise IllegalAction(message("There is no seat %(seat)s to pick.", seat=repr(rival)))
+        raise IllegalAction(wording("There is no seat %(seat)s to pick.", seat=repr(rival)))
     if rival == seat:
-        raise IllegalAction(message("You cannot pick yourself as your rival."))
+        raise IllegalAction(wording("You cannot pick yourself as your rival."))
     if state["out"][rival]:
-        raise IllegalAction(message("That player is already out: pick a rival still standing."))
+        raise IllegalAction(wording("That player is already out: pick a rival still standing."))
 
 
 def _guess(state: DisunyerState, seat: int, action: core.Action, events: Events) -> None:
     _require_decision(state, seat, GUESS)
     if len(action) != 2 or "suit" not in action:
-        raise IllegalAction(message('A guess names one suit: {"type": "guess", "suit": "o"}.'))
+        raise IllegalAction(wording('A guess names one suit: {"type": "guess", "suit": "o"}.'))
     suit = action["suit"]
     if suit is not None and (not isinstance(suit, str) or suit not in SUITS):
         # Translators: the Spanish deck's suits (oros, copas, espadas, bastos) and their letters.
-        raise IllegalAction(message("Guess one of the suits: o (coins), c (cups), s (swords) or b (clubs)."))
+        raise IllegalAction(wording("Guess one of the suits: o (coins), c (cups), s (swords) or b (clubs)."))
     rounds.guess(state, seat, suit, events)
 
 

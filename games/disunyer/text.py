@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from games.words import Cards, Seat, Words, all_of, cards, message, one_after_another, plural_message
+from games.words import Cards, Seat, Words, all_of, cards, one_after_another, plural_wording, wording
 
 Event = dict[str, Any]
 
@@ -17,11 +17,11 @@ def _card(card: str) -> Cards:
 
 
 def _deal(event: Event) -> Words:
-    return message("Round %(round)s: every player still standing is dealt a card.", round=event["round"])
+    return wording("Round %(round)s: every player still standing is dealt a card.", round=event["round"])
 
 
 def _reshuffle(event: Event) -> Words:
-    return plural_message(
+    return plural_wording(
         "The deck ran out: the discard pile is shuffled into a new deck of %(count)s card.",
         "The deck ran out: the discard pile is shuffled into a new deck of %(count)s cards.",
         event["cards"],
@@ -30,7 +30,7 @@ def _reshuffle(event: Event) -> Words:
 
 def _stuck(event: Event) -> Words:
     # Translators: a King dealt in the Stuck King mode is shown to everyone and cannot be passed.
-    return message(
+    return wording(
         "%(seat)s's %(card)s is turned face up and stuck.",
         seat=Seat(event["seat"]), card=_card(event["card"]),
     )
@@ -38,35 +38,35 @@ def _stuck(event: Event) -> Words:
 
 def _call(event: Event) -> Words:
     # Translators: "Disunyer!" is the game's call, a name: keep it as it is.
-    return message(
+    return wording(
         "%(seat)s calls “Disunyer!” and challenges %(rival)s.",
         seat=Seat(event["seat"]), rival=Seat(event["rival"]),
     )
 
 
 def _no_call(event: Event) -> Words:
-    return message("%(seat)s did not call Disunyer in time and is out.", seat=Seat(event["seat"]))
+    return wording("%(seat)s did not call Disunyer in time and is out.", seat=Seat(event["seat"]))
 
 
 def _right_guess(suit: str, rival: Seat, ace: Cards, holder: Seat) -> Words:
     """The rival named the Ace's suit (a sentence per suit: each is a Spanish deck's)."""
     if suit == "o":
-        return message(
+        return wording(
             "%(rival)s guesses coins: right, it is the %(ace)s! %(holder)s is out.",
             rival=rival, ace=ace, holder=holder,
         )
     if suit == "c":
-        return message(
+        return wording(
             "%(rival)s guesses cups: right, it is the %(ace)s! %(holder)s is out.",
             rival=rival, ace=ace, holder=holder,
         )
     if suit == "s":
-        return message(
+        return wording(
             "%(rival)s guesses swords: right, it is the %(ace)s! %(holder)s is out.",
             rival=rival, ace=ace, holder=holder,
         )
     # Translators: clubs of the Spanish deck (bastos).
-    return message(
+    return wording(
         "%(rival)s guesses clubs: right, it is the %(ace)s! %(holder)s is out.",
         rival=rival, ace=ace, holder=holder,
     )
@@ -75,13 +75,13 @@ def _right_guess(suit: str, rival: Seat, ace: Cards, holder: Seat) -> Words:
 def _wrong_guess(suit: str, rival: Seat, ace: Cards) -> Words:
     """The rival named another suit than the Ace's."""
     if suit == "o":
-        return message("%(rival)s guesses coins: wrong, it is the %(ace)s. %(rival)s is out.", rival=rival, ace=ace)
+        return wording("%(rival)s guesses coins: wrong, it is the %(ace)s. %(rival)s is out.", rival=rival, ace=ace)
     if suit == "c":
-        return message("%(rival)s guesses cups: wrong, it is the %(ace)s. %(rival)s is out.", rival=rival, ace=ace)
+        return wording("%(rival)s guesses cups: wrong, it is the %(ace)s. %(rival)s is out.", rival=rival, ace=ace)
     if suit == "s":
-        return message("%(rival)s guesses swords: wrong, it is the %(ace)s. %(rival)s is out.", rival=rival, ace=ace)
+        return wording("%(rival)s guesses swords: wrong, it is the %(ace)s. %(rival)s is out.", rival=rival, ace=ace)
     # Translators: clubs of the Spanish deck (bastos).
-    return message("%(rival)s guesses clubs: wrong, it is the %(ace)s. %(rival)s is out.", rival=rival, ace=ace)
+    return wording("%(rival)s guesses clubs: wrong, it is the %(ace)s. %(rival)s is out.", rival=rival, ace=ace)
 
 
 def _guess(event: Event) -> Words:
@@ -89,7 +89,7 @@ def _guess(event: Event) -> Words:
     ace = _card(event["ace"])
     suit = event["suit"]
     if suit is None:
-        return message("%(rival)s did not guess in time and is out. The Ace was the %(ace)s.", rival=rival, ace=ace)
+        return wording("%(rival)s did not guess in time and is out. The Ace was the %(ace)s.", rival=rival, ace=ace)
     if event["right"]:
         return _right_guess(suit, rival, ace, Seat(event["holder"]))
     return _wrong_guess(suit, rival, ace)
@@ -99,18 +99,18 @@ def _keep(event: Event) -> Words:
     seat = Seat(event["seat"])
     forced = event.get("forced")
     if forced == "stuck":
-        return message("%(seat)s keeps the stuck King.", seat=seat)
+        return wording("%(seat)s keeps the stuck King.", seat=seat)
     if forced == "blocked":
-        return message("%(seat)s must keep: the next player has a stuck King.", seat=seat)
-    return message("%(seat)s keeps.", seat=seat)
+        return wording("%(seat)s must keep: the next player has a stuck King.", seat=seat)
+    return wording("%(seat)s keeps.", seat=seat)
 
 
 def _pass(event: Event) -> Words:
-    return message("%(seat)s passes to %(next)s: they swap cards.", seat=Seat(event["seat"]), next=Seat(event["to"]))
+    return wording("%(seat)s passes to %(next)s: they swap cards.", seat=Seat(event["seat"]), next=Seat(event["to"]))
 
 
 def _draw(event: Event) -> Words:
-    return message(
+    return wording(
         "%(seat)s passes and draws the %(card)s from the deck.",
         seat=Seat(event["seat"]), card=_card(event["card"]),
     )
@@ -119,16 +119,16 @@ def _draw(event: Event) -> Words:
 def _reveal(event: Event) -> Words:
     shown = [
         # Translators: one seat's card in a reveal: "Ann Jack of cups".
-        message("%(seat)s %(card)s", seat=Seat(seat), card=_card(card))
+        wording("%(seat)s %(card)s", seat=Seat(seat), card=_card(card))
         for seat, card in enumerate(event["cards"])
         if card
     ]
-    return message("Reveal: %(cards)s.", cards=one_after_another(shown))
+    return wording("Reveal: %(cards)s.", cards=one_after_another(shown))
 
 
 def _out(event: Event) -> Words:
     seats = event["seats"]
-    return plural_message(
+    return plural_wording(
         "%(seats)s is out with the lowest card.",
         "%(seats)s are out with the lowest card.",
         len(seats),
@@ -137,11 +137,11 @@ def _out(event: Event) -> Words:
 
 
 def _win(event: Event) -> Words:
-    return message("%(seat)s is the last player standing and wins!", seat=Seat(event["seat"]))
+    return wording("%(seat)s is the last player standing and wins!", seat=Seat(event["seat"]))
 
 
 def _no_winner(event: Event) -> Words:
-    return message("Everyone still in was knocked out together: the game ends with no winner.")
+    return wording("Everyone still in was knocked out together: the game ends with no winner.")
 
 
 _SENTENCES: dict[str, Callable[[Event], Words]] = {

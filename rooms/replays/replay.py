@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext, ngettext
 
 from games.core import TIMEOUT, CardDeck, EveryCard, IllegalAction
-from games.words import Seat, message
+from games.words import Seat, wording
 from rooms.gamerules import rules_for
 from rooms.models import MatchAction
 from rooms.rendering import _context as table_context
@@ -115,7 +115,7 @@ def lines(step_: Step, game: str, names: dict[int, str]) -> list[str]:
     told = [line for event in step_.events if (line := event_line(event, (names, game)))]
     if told or step_.seat is None:
         return told
-    return [say(message("%(name)s moved.", name=Seat(step_.seat)), names)]
+    return [say(wording("%(name)s moved.", name=Seat(step_.seat)), names)]
 
 
 def point_of_view(value: str, seat_count: int) -> int | None:

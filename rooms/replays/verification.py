@@ -20,16 +20,16 @@ from games.core import (
     shuffled,
     spanish_deck,
 )
-from games.words import Words, message, plural_message
+from games.words import Words, plural_wording, wording
 from rooms import fairness
 from rooms.replays.replay import ReplayBroken, replayed, same_state
 
 SPANISH_DECK = spanish_deck()
 NEW_DECKS = {
-    tuple(SPANISH_DECK): message("Shuffle of a new Spanish deck"),
-    tuple(french_deck()): message("Shuffle of a new French deck"),
+    tuple(SPANISH_DECK): wording("Shuffle of a new Spanish deck"),
+    tuple(french_deck()): wording("Shuffle of a new French deck"),
     **{
-        tuple(french_deck(n, jokers=True)): plural_message(
+        tuple(french_deck(n, jokers=True)): plural_wording(
             "Shuffle of %(count)s new French deck with jokers", "Shuffle of %(count)s new French decks with jokers", n
         )
         for n in (1, 2, 3)

@@ -13,30 +13,30 @@ from typing import Any, TypedDict
 
 from games.courtpiece.options import FOUR_POINT_RANK
 from games.courtpiece.state import CourtPieceView, LastTrick, team_of
-from games.words import Said, Seat, Words, message
+from games.words import Said, Seat, Words, wording
 from rooms.presenting import FRENCH_PIPS, action_json, results, seat_names
 
 # Seats 0-3 in play order, anticlockwise: partners face each other.
 POSITIONS = ("south", "east", "north", "west")
 # The kinds of a round's win, as the last round's box says it.
 KIND_TITLES = {
-    "normal": message("A normal win"),
-    "court": message("A Court (all 13 hands on their own trump)"),
-    "goon_court": message("A Goon Court (all 13 hands on the other team's trump)"),
-    "four": message("All 13 hands with the chosen rank"),
-    "six": message("All 13 hands with the chosen pair"),
+    "normal": wording("A normal win"),
+    "court": wording("A Court (all 13 hands on their own trump)"),
+    "goon_court": wording("A Goon Court (all 13 hands on the other team's trump)"),
+    "four": wording("All 13 hands with the chosen rank"),
+    "six": wording("All 13 hands with the chosen pair"),
 }
 # And as the score sheet's rows mark it (a normal win unmarked).
 KIND_SHORT = {
-    "court": message("Court"),
-    "goon_court": message("Goon Court"),
-    "four": message("4-point win"),
-    "six": message("6-point win"),
+    "court": wording("Court"),
+    "goon_court": wording("Goon Court"),
+    "four": wording("4-point win"),
+    "six": wording("6-point win"),
 }
 # Translators: said of a seat a bot plays in the last round's coins ("Bot 4 — (bot)").
-BOT = message("bot")
+BOT = wording("bot")
 # Translators: said of a seat whose player's coins did not move: a stand-in bot played it.
-NO_BET = message("no bet")
+NO_BET = wording("no bet")
 
 
 class Trump(TypedDict):
@@ -155,7 +155,7 @@ def _last_event(log: list, kind: str) -> dict | None:
 
 def _team_names(names: dict, team: int) -> Words:
     # Translators: the two partners of a team in Court Piece, by name ("Ann & Carl").
-    return message("%(first)s & %(second)s", first=_name(names, team), second=_name(names, team + 2))
+    return wording("%(first)s & %(second)s", first=_name(names, team), second=_name(names, team + 2))
 
 
 def _name(names: dict, seat: int) -> Said:

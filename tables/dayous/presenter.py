@@ -15,7 +15,7 @@ from typing import Any, TypedDict
 from games.core import JOKERS
 from games.dayous.cards import display_order
 from games.dayous.state import DayousView, Stats
-from games.words import Words, cards, message
+from games.words import Words, cards, wording
 from rooms.presenting import FRENCH_PIPS, action_json, results, seat_names
 from tables.dayous.phrases import ASK, OPENING
 
@@ -31,10 +31,10 @@ MANY_OPEN = 4
 RANK_WORDS = {
     # Translators: a rank of cards in the plural (and the ranks that follow), as in "+3 more
     # with twos": three more moves that play twos, folded away in a Dayous table's moves.
-    "2": message("twos"), "3": message("threes"), "4": message("fours"), "5": message("fives"),
-    "6": message("sixes"), "7": message("sevens"), "8": message("eights"), "9": message("nines"),
-    "T": message("tens"), "J": message("jacks"), "Q": message("queens"), "K": message("kings"),
-    "A": message("aces"),
+    "2": wording("twos"), "3": wording("threes"), "4": wording("fours"), "5": wording("fives"),
+    "6": wording("sixes"), "7": wording("sevens"), "8": wording("eights"), "9": wording("nines"),
+    "T": wording("tens"), "J": wording("jacks"), "Q": wording("queens"), "K": wording("kings"),
+    "A": wording("aces"),
 }
 
 
@@ -114,16 +114,16 @@ def _move(action: Mapping[str, Any], label: Words, faces: list[str], text: Words
 
 
 def _attack_label(codes: list[str]) -> Words:
-    return message("Attack with %(cards)s", cards=cards(*codes))
+    return wording("Attack with %(cards)s", cards=cards(*codes))
 
 
 def _pass_label(codes: list[str]) -> Words:
-    return message("Pass the attack on with %(cards)s", cards=cards(*codes))
+    return wording("Pass the attack on with %(cards)s", cards=cards(*codes))
 
 
 def _throw_label(codes: list[str]) -> Words:
     # Translators: throwing cards in on a Dayous attack is "asking a further question".
-    return message("Ask a further question with %(cards)s", cards=cards(*codes))
+    return wording("Ask a further question with %(cards)s", cards=cards(*codes))
 
 
 def _rank_groups(actions: list[Mapping[str, Any]], label: Callable[[list[str]], Words]) -> list[RankGroup]:
@@ -155,7 +155,7 @@ def _beats(view: DayousView, beats: list[Mapping[str, Any]]) -> list[Beat]:
     for target in targets:
         attack = view["table"][target][0]
         moves = [
-            _move(a, message("Beat the %(attack)s with the %(card)s", attack=cards(attack), card=cards(a["card"])),
+            _move(a, wording("Beat the %(attack)s with the %(card)s", attack=cards(attack), card=cards(a["card"])),
                   [a["card"]], cls="cards")
             for a in sorted((a for a in beats if a["target"] == target), key=lambda a: cheapest(a["card"]))
         ]
@@ -164,22 +164,22 @@ def _beats(view: DayousView, beats: list[Mapping[str, Any]]) -> list[Beat]:
     return out
 
 
-TAKE = message("Take the cards")
+TAKE = wording("Take the cards")
 # Translators: a thrower-in in Dayous has no more cards to throw in ("done").
-DONE = message("No further questions")
+DONE = wording("No further questions")
 
 
 def _joker(action: Mapping[str, Any]) -> Move:
-    label = message(
+    label = wording(
         "Play the %(joker)s: send the attack back and reverse the direction", joker=cards(action["card"])
     )
-    return _move(action, label, [action["card"]], message("Send it back"), "cards joker-move")
+    return _move(action, label, [action["card"]], wording("Send it back"), "cards joker-move")
 
 
 def _direction(action: Mapping[str, Any]) -> Move:
     if action["clockwise"]:
-        return _move(action, message("Play clockwise"), [], message("↻ Clockwise"), testid="clockwise")
-    return _move(action, message("Play counterclockwise"), [], message("↺ Counterclockwise"), "secondary",
+        return _move(action, wording("Play clockwise"), [], wording("↻ Clockwise"), testid="clockwise")
+    return _move(action, wording("Play counterclockwise"), [], wording("↺ Counterclockwise"), "secondary",
                  "counterclockwise")
 
 
@@ -215,19 +215,19 @@ def phrases(view: DayousView) -> list[Words]:
 
 # What a seat is doing now, on its tag at a Dayous table.
 # Translators: a player's tag at a Dayous table: out of cards, so safe from being the dayous.
-OUT = message("out — safe")
+OUT = wording("out — safe")
 # Translators: a player's tag at a Dayous table: the loser, the last one holding cards.
-THE_DAYOUS = message("dayous")
+THE_DAYOUS = wording("dayous")
 # Translators: a player's tag at a Dayous table.
-CHOOSING = message("chooses the direction")
+CHOOSING = wording("chooses the direction")
 # Translators: a player's tag at a Dayous table: the player attacking.
-ATTACKER = message("attacker")
+ATTACKER = wording("attacker")
 # Translators: a player's tag at a Dayous table: the player being attacked.
-DEFENDER = message("defender")
+DEFENDER = wording("defender")
 # Translators: a player's tag at a Dayous table: the defender gave up and will take the cards.
-DEFENDER_TAKING = message("defender, taking")
+DEFENDER_TAKING = wording("defender, taking")
 # Translators: a player's tag at a Dayous table: a player who may throw in cards.
-THROWER = message("thrower-in")
+THROWER = wording("thrower-in")
 
 
 def _role(view: DayousView, seat: int) -> tuple[str, Words | None]:
@@ -263,7 +263,7 @@ def _players(snapshot, view: DayousView) -> list[Player]:
 
 
 # The results' columns of Dayous's own, after the places, points and rating changes.
-RESULT_COLUMNS = (message("Defences"), message("Best journal"), message("Fees"))
+RESULT_COLUMNS = (wording("Defences"), wording("Best journal"), wording("Fees"))
 
 
 def _results(snapshot, view: DayousView) -> list[dict]:
@@ -282,7 +282,7 @@ def _results(snapshot, view: DayousView) -> list[dict]:
 
 def _name(names: dict, seat: int) -> str | Words:
     """The name of the player at ``seat``, or the seat's number for a seat nobody has."""
-    return names.get(seat) or message("Seat %(number)s", number=seat + 1)
+    return names.get(seat) or wording("Seat %(number)s", number=seat + 1)
 
 
 def score_sheet(view: DayousView, names: dict) -> list[SheetRow]:

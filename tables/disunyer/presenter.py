@@ -7,7 +7,7 @@ player)."""
 from typing import TypedDict
 
 from games.disunyer.state import DisunyerView, Duel, RoundSummary
-from games.words import Cards, Said, Seat, Words, cards, message
+from games.words import Cards, Said, Seat, Words, cards, wording
 from rooms.presenting import had_bots, results, seat_names
 
 
@@ -30,13 +30,13 @@ def _guessed(suit: str, holder: Said, ace: Cards | None) -> Words:
     """A rival's wrong guess, a sentence per suit: each is a Spanish deck's."""
     if suit == "o":
         # Translators: how a player went out, in Disunyer's score sheet; "Bea's Ace of cups".
-        return message("guessed coins against %(holder)s's %(ace)s", holder=holder, ace=ace)
+        return wording("guessed coins against %(holder)s's %(ace)s", holder=holder, ace=ace)
     if suit == "c":
-        return message("guessed cups against %(holder)s's %(ace)s", holder=holder, ace=ace)
+        return wording("guessed cups against %(holder)s's %(ace)s", holder=holder, ace=ace)
     if suit == "s":
-        return message("guessed swords against %(holder)s's %(ace)s", holder=holder, ace=ace)
+        return wording("guessed swords against %(holder)s's %(ace)s", holder=holder, ace=ace)
     # Translators: clubs of the Spanish deck (bastos).
-    return message("guessed clubs against %(holder)s's %(ace)s", holder=holder, ace=ace)
+    return wording("guessed clubs against %(holder)s's %(ace)s", holder=holder, ace=ace)
 
 
 def _duel_row(duel: Duel, names: dict) -> tuple[Cards | None, Words]:
@@ -44,13 +44,13 @@ def _duel_row(duel: Duel, names: dict) -> tuple[Cards | None, Words]:
     holder, rival, ace = _named(duel["holder"], names), duel["rival"], _spanish(duel["ace"])
     if rival is None:
         # Translators: how a player went out, in Disunyer's score sheet.
-        return None, message("did not call Disunyer in time")
+        return None, wording("did not call Disunyer in time")
     if duel["out"] == duel["holder"]:
         # Translators: how a player went out, in Disunyer's score sheet.
-        return ace, message("%(rival)s guessed the suit", rival=_named(rival, names))
+        return ace, wording("%(rival)s guessed the suit", rival=_named(rival, names))
     if duel["suit"] is None:
         # Translators: how a player went out, in Disunyer's score sheet; "Bea's Ace of cups".
-        return None, message("did not guess the suit of %(holder)s's %(ace)s in time", holder=holder, ace=ace)
+        return None, wording("did not guess the suit of %(holder)s's %(ace)s in time", holder=holder, ace=ace)
     return None, _guessed(duel["suit"], holder, ace)
 
 
@@ -60,7 +60,7 @@ def _round_rows(summary: RoundSummary, names: dict) -> list[SheetRow]:
 
     if summary["kind"] == "reveal":
         # Translators: how a player went out, in Disunyer's score sheet.
-        lowest = message("the lowest card")
+        lowest = wording("the lowest card")
         return [row(seat, _spanish(summary["cards"][seat]), lowest) for seat in summary["out"]]
     return [row(duel["out"], *_duel_row(duel, names)) for duel in summary["duels"]]
 

@@ -19,7 +19,7 @@ def test_a_catalogue_translates_every_message(language, source):
 
 def test_the_catalogues_are_gathered_from_python_django_templates_jinja_and_the_games(source):
     """One message of each kind of source is found: a Django template's, a Jinja2
-    fragment's, a module's, and a game's ``message``."""
+    fragment's, a module's, and a game's ``wording``."""
     found = {(message.context, message.id if isinstance(message.id, str) else message.id[0]) for message in source}
     assert (None, "The site does not speak that language.") in found  # rooms/live/incoming.py
     assert ("Spanish deck", "%(rank)s of coins") in found  # rooms/speech.py

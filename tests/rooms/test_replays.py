@@ -13,7 +13,8 @@ from django.test import Client
 from django.urls import reverse
 
 from accounts.identity import Player
-from games.core import card_name, french_deck, spanish_deck
+from games.cardnames import card_name
+from games.core import french_deck, spanish_deck
 from rooms.actions import lifecycle, play, seating
 from rooms.gamerules import rules_for
 from rooms.models import MatchAction, Room

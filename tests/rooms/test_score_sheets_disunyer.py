@@ -5,7 +5,7 @@ never shown on the sheet (named guests: Ann, Bea)."""
 import pytest
 
 from games import core
-from games.core import SPANISH_SUIT_NAMES, card_name
+from games.cardnames import SPANISH_SUIT_NAMES, card_name
 from games.disunyer.rules import ENGINE
 from rooms.actions import play
 from rooms.models import MatchAction, Room

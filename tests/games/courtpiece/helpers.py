@@ -12,6 +12,7 @@ import json
 from typing import Any, cast
 
 from games import core
+from games.cardnames import card_name
 from games.courtpiece.cards import RANK
 from games.courtpiece.rules import ENGINE
 from games.courtpiece.state import CourtPieceAction, CourtPieceView
@@ -69,7 +70,7 @@ def english(said: Said) -> str:
     if isinstance(said, Seat):
         return f"{{seat{said.index}}}"
     if isinstance(said, Cards):
-        return ", ".join(core.card_name(card) for card in said.cards)
+        return ", ".join(card_name(card) for card in said.cards)
     return str(said)
 
 

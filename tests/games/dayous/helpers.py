@@ -6,6 +6,7 @@ import json
 from collections import Counter
 
 from games import core
+from games.cardnames import card_name
 from games.dayous import rules
 from games.dayous.bouts import start_bout
 from games.dayous.cards import RANK_VALUE
@@ -26,7 +27,7 @@ def english(said) -> str:
     if isinstance(said, Seat):
         return f"{{seat{said.index}}}"
     if isinstance(said, Cards):
-        names = [core.card_name(card) for card in said.cards]
+        names = [card_name(card) for card in said.cards]
         return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
     return str(said)
 
