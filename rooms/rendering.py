@@ -11,11 +11,13 @@ renders its public fragment three times per version, not once per viewer.
 """
 
 import functools
+from dataclasses import replace
 
 from django.conf import settings
 from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
+from rooms.botnames import shown_name
 from rooms.fairness import players_see_more
 from rooms.presenting import seat_names
 from rooms.store.presence import NOBODY, Presence
@@ -70,6 +72,15 @@ def _rendered(snapshot: Snapshot) -> dict:
     return snapshot.rendered.setdefault(translation.get_language(), {})
 
 
+def _named(snapshot: Snapshot) -> Snapshot:
+    """``snapshot`` with its bots named in the active language (a seat keeps the name it
+    was given in the language of whoever seated it), sharing what is rendered of it."""
+    if not any(seat.is_bot for seat in snapshot.seats):
+        return snapshot
+    seats = [replace(seat, name=shown_name(seat)) if seat.is_bot else seat for seat in snapshot.seats]
+    return replace(snapshot, seats=seats, rendered=snapshot.rendered)
+
+
 def _public_shown(snapshot: Snapshot) -> dict:
     """The spectator's view and what the public partial shows of it, once per version
     (whoever is connected) and language."""
@@ -77,7 +88,7 @@ def _public_shown(snapshot: Snapshot) -> dict:
     shown = rendered.get(PUBLIC_SHOWN)
     if shown is None:
         view = None if snapshot.state is None else snapshot.rules.engine.view(snapshot.state, None)
-        presented = table_home(snapshot.game).public(snapshot, view) if view is not None else {}
+        presented = table_home(snapshot.game).public(_named(snapshot), view) if view is not None else {}
         shown = rendered[PUBLIC_SHOWN] = {"view": view, **presented}
     return shown
 
@@ -121,7 +132,7 @@ def _public_with_nobody(snapshot: Snapshot, for_players: bool = False) -> str:
     rendered = _rendered(snapshot)
     html = rendered.get(key)
     if html is None:
-        context = _context(snapshot, NOBODY, None, _public_shown(snapshot))
+        context = _context(_named(snapshot), NOBODY, None, _public_shown(snapshot))
         context["for_players"] = for_players
         html = rendered[key] = _fragment(_templates(snapshot)[PUBLIC], context)
     return html
@@ -154,7 +165,8 @@ def render_private(snapshot: Snapshot, presence: Presence, seat: int | None, is_
     rendered = _rendered(snapshot)
     html = rendered.get(key)
     if html is None:
-        context = _context(snapshot, presence, seat, _private_shown(snapshot, seat))
+        named = _named(snapshot)
+        context = _context(named, presence, seat, _private_shown(named, seat))
         context["is_host"] = is_host
         html = rendered[key] = _fragment(_templates(snapshot)[PRIVATE], context)
     return html

@@ -16,6 +16,7 @@ from django.utils.translation import gettext, ngettext
 
 from games.core import TIMEOUT, CardDeck, EveryCard, IllegalAction
 from games.words import Seat, wording
+from rooms.botnames import shown_name
 from rooms.gamerules import rules_for
 from rooms.models import MatchAction
 from rooms.rendering import _context as table_context
@@ -131,7 +132,8 @@ def point_of_view(value: str, seat_count: int) -> int | None:
 
 def _step_snapshot(room, seats, step_: Step, ended_by_staff: str) -> Snapshot:
     """The room as its table partials read it at this step: still being played until
-    the last step, with no clock, nobody connected and no stand-in bots."""
+    the last step, with no clock, nobody connected and no stand-in bots; its bots named
+    in the viewer's language."""
     return Snapshot(
         room_id=room.id,
         code=room.code,
@@ -141,7 +143,7 @@ def _step_snapshot(room, seats, step_: Step, ended_by_staff: str) -> Snapshot:
         status=room.status if step_.is_last else "playing",
         version=step_.number,
         host_seat=room.host_seat,
-        seats=[SeatInfo(s.index, s.name, s.bot_level, s.user_id, s.guest_id) for s in seats],
+        seats=[SeatInfo(s.index, shown_name(s), s.bot_level, s.user_id, s.guest_id) for s in seats],
         state=step_.state,
         deadline_ms=None,
         autostart_ms=None,

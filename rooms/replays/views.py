@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from accounts.identity import current_player
 from rooms import codeguard, fairness
+from rooms.botnames import shown_name
 from rooms.models import Match, Room
 from rooms.replays import replay, verification
 
@@ -67,7 +68,7 @@ def verify_deals(request, code):
     room, match, seats = _finished_game(request, code, VERIFYING)
     checked = verification.verify(room, match, len(seats))
     return render(request, "rooms/verify.html", {
-        "room": room, "title": room.get_game_title(), "check": checked, "names": [seat.name for seat in seats],
+        "room": room, "title": room.get_game_title(), "check": checked, "names": [shown_name(seat) for seat in seats],
     })
 
 
@@ -99,7 +100,7 @@ def replay_page(request, code):
     except ValueError as error:
         raise Http404(str(error)) from None
     step = replay.step(room, match, len(seats), number)
-    names = {s.index: s.name for s in seats}
+    names = {s.index: shown_name(s) for s in seats}
     context = {
         "room": room,
         "title": room.get_game_title(),

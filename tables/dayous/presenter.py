@@ -276,6 +276,7 @@ def _results(snapshot, view: DayousView) -> list[dict]:
     for row in rows:
         stats = view["stats"][row["seat"]]
         row["tag"] = "dayous" if row["seat"] == outcome["dayous"] else ""
+        row["tag_words"] = THE_DAYOUS if row["tag"] else None
         row["extra"] = [stats["defences"], stats["best_journal"] or "—", stats["fees"]]
     return rows
 

@@ -4,6 +4,7 @@ declares it: pure, the site settles it (rooms/table_coins.py)."""
 from games.courtpiece.definition import GAME
 from games.courtpiece.rules import ENGINE
 from games.definition import RoundCoins
+from games.words import wording
 
 assert GAME.stakes is not None, "Court Piece plays for coins"
 ROUND_COINS = GAME.stakes.round_coins
@@ -24,7 +25,7 @@ def test_all_13_hands_double_the_bet():
     """A Court or a Goon Court: whichever team takes all 13 hands."""
     events = [{"type": "round_over", "round": 1, "winning_team": 0, "all_hands": True}]
     assert ROUND_COINS(events, 4, 250) == [
-        RoundCoins(round=1, winners=(0, 2), losers=(1, 3), amount=500, why="doubled: all 13 hands")
+        RoundCoins(round=1, winners=(0, 2), losers=(1, 3), amount=500, why=wording("doubled: all 13 hands"))
     ]
 
 
