@@ -43,12 +43,17 @@ FRENCH_SUIT = {
     "d": lambda: pgettext("French deck", "diamonds"),
     "c": lambda: pgettext("French deck", "clubs"),
 }
-RANK = {
-    "A": lambda: pgettext("card rank", "Ace"),
-    "K": lambda: pgettext("card rank", "King"),
-    "Q": lambda: pgettext("card rank", "Queen"),
-    "N": lambda: pgettext("card rank", "Knight"),
-    "J": lambda: pgettext("card rank", "Jack"),
+SPANISH_RANK = {
+    "A": lambda: pgettext("Spanish deck rank", "Ace"),
+    "K": lambda: pgettext("Spanish deck rank", "King"),
+    "N": lambda: pgettext("Spanish deck rank", "Knight"),
+    "J": lambda: pgettext("Spanish deck rank", "Jack"),
+}
+FRENCH_RANK = {
+    "A": lambda: pgettext("French deck rank", "Ace"),
+    "K": lambda: pgettext("French deck rank", "King"),
+    "Q": lambda: pgettext("French deck rank", "Queen"),
+    "J": lambda: pgettext("French deck rank", "Jack"),
     "T": lambda: "10",
 }
 JOKER = {
@@ -93,7 +98,8 @@ def _card_name(code: str, spanish: bool, language: str) -> str:
     if code in JOKERS:
         return JOKER[code]()
     rank, suit = code[0], code[1]
-    rank_name = RANK[rank]() if rank in RANK else rank
+    ranks = SPANISH_RANK if spanish else FRENCH_RANK
+    rank_name = ranks[rank]() if rank in ranks else rank
     return (SPANISH_CARD if spanish else FRENCH_CARD)[suit]() % {"rank": rank_name}
 
 

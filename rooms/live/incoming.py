@@ -21,8 +21,8 @@ from typing import TypeGuard
 
 from django.utils.translation import gettext_lazy
 
+from accounts.languages import is_spoken
 from rooms.errors import Refusal, RoomError
-from rooms.live.viewer_language import supported
 
 MAX_MESSAGE_CHARS = 4096
 # Containers nested at most this deep: a message with htmx's HEADERS is 2 deep, an
@@ -143,8 +143,8 @@ def _react(message: dict) -> React:
 
 
 def _language(message: dict) -> Language:
-    language = supported(message.get("language"))
-    if language is None:
+    language = message.get("language")
+    if not isinstance(language, str) or not is_spoken(language):
         raise RoomError(NOT_A_LANGUAGE)
     return Language(language)
 

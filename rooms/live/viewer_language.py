@@ -4,7 +4,6 @@ browser's Accept-Language, else the site's."""
 
 from types import SimpleNamespace
 
-from django.conf import settings
 from django.utils import translation
 from django.utils.safestring import SafeString
 
@@ -18,11 +17,6 @@ def language_of(scope) -> str:
         META={"HTTP_ACCEPT_LANGUAGE": headers.get("accept-language", "")},
     )
     return translation.get_language_from_request(request)
-
-
-def supported(code: object) -> str | None:
-    """``code`` if the site speaks that language, else None."""
-    return code if isinstance(code, str) and code in dict(settings.LANGUAGES) else None
 
 
 def spoken(message) -> SafeString:

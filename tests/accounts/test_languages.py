@@ -65,14 +65,15 @@ def test_a_browser_in_a_language_the_site_does_not_speak_gets_english(client):
 
 def test_every_page_has_the_switcher_with_each_language_in_its_own_name(client):
     """The header's switcher posts to the language view; its select lists every
-    language by its own name, the page's chosen."""
+    language by its own name and the way it is written, the page's chosen."""
     page = client.get("/", HTTP_ACCEPT_LANGUAGE="ru").content.decode()
     form = re.search(r'<form id="language-switcher"[^>]*action="([^"]*)"', page)
     assert form and form.group(1) == reverse("accounts:language")
     assert '<select id="language-choice" name="language"' in page
     for code, name in settings.LANGUAGES:
         selected = " selected" if code == "ru" else ""
-        assert f'<option value="{code}" lang="{code}"{selected}>{name}</option>' in page
+        written = "rtl" if code in RIGHT_TO_LEFT else "ltr"
+        assert f'<option value="{code}" lang="{code}" data-dir="{written}"{selected}>{name}</option>' in page
 
 
 @pytest.mark.parametrize("language", LEFT_TO_RIGHT + RIGHT_TO_LEFT)
