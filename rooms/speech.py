@@ -31,6 +31,14 @@ FRENCH_CARD = {
     "d": lambda: pgettext("French deck", "%(rank)s of diamonds"),
     "c": lambda: pgettext("French deck", "%(rank)s of clubs"),
 }
+# The queen's own: in some languages the words around a card agree with its rank
+# ("پان کی بیگم" but "پان کا بادشاہ").
+FRENCH_QUEEN = {
+    "s": lambda: pgettext("French deck, the queen", "%(rank)s of spades"),
+    "h": lambda: pgettext("French deck, the queen", "%(rank)s of hearts"),
+    "d": lambda: pgettext("French deck, the queen", "%(rank)s of diamonds"),
+    "c": lambda: pgettext("French deck, the queen", "%(rank)s of clubs"),
+}
 SPANISH_SUIT = {
     "o": lambda: pgettext("Spanish deck", "coins"),
     "c": lambda: pgettext("Spanish deck", "cups"),
@@ -100,7 +108,8 @@ def _card_name(code: str, spanish: bool, language: str) -> str:
     rank, suit = code[0], code[1]
     ranks = SPANISH_RANK if spanish else FRENCH_RANK
     rank_name = ranks[rank]() if rank in ranks else rank
-    return (SPANISH_CARD if spanish else FRENCH_CARD)[suit]() % {"rank": rank_name}
+    cards = SPANISH_CARD if spanish else FRENCH_QUEEN if rank == "Q" else FRENCH_CARD
+    return cards[suit]() % {"rank": rank_name}
 
 
 def suit_name(suit: str, spanish: bool = False) -> str:

@@ -44,3 +44,22 @@ def test_a_turn_of_each_game_in_persian_on_a_phone(new_page, game):
     version = page.locator("[data-version]").first.get_attribute("data-version")
     move.click()
     expect(page.locator("[data-version]").first).not_to_have_attribute("data-version", version or "")
+
+
+def test_a_player_who_switches_to_persian_at_the_table_reads_it_without_a_reload(new_page):
+    """On the room page, choosing فارسی in the header's switcher turns the page right to
+    left and sends the table again in Persian over the socket: the page is not
+    reloaded (a mark left on it stays), and the choice is kept for the next page."""
+    page = new_page("/", **PHONE)
+    _create_with_defaults(page, registry.slugs()[0])
+    add_bots(page, 1)
+    start(page)
+    expect(page.locator(MOVES).first).to_be_visible(timeout=30000)
+    assert not PERSIAN_LETTERS.search(page.locator("#table-public").inner_text())
+    page.evaluate("window.notReloaded = true")
+    page.get_by_test_id("language").select_option("fa")
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    expect(page.locator("#table-public")).to_contain_text(PERSIAN_LETTERS)
+    assert page.evaluate("window.notReloaded") is True
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("lang", "fa")
