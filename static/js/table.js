@@ -7,6 +7,7 @@
 //   scroll positions, which a push would reset;
 // - "your turn": the page title while the tab is hidden, an optional sound and
 //   vibration (off by default, remembered per browser);
+// - the room's bar: room for its buttons when a language's words make them wider;
 // - the invite link, keep-alive pings, one toast at a time, tidying of reactions.
 (function () {
   "use strict";
@@ -196,6 +197,64 @@
     }
   }
 
+  // --------------------------------------------------------------- the bar
+  // The room's bar keeps room for the page's buttons (.room-tools) and, before them, the
+  // score sheet's (#scores), enough for their English words (site.css). Longer words
+  // get what they lack: how far what comes before a button, in the page's direction,
+  // would reach under it (--tools-extra, --scores-extra); none in English.
+  var BAR_GAP = 4;
+
+  function reachUnder(box, others, rtl) {
+    var most = 0;
+    others.forEach(function (other) {
+      var sameLine = other.width && other.bottom > box.top && other.top < box.bottom;
+      var reaches = rtl ? other.right > box.left : other.left < box.right;
+      if (sameLine && reaches) most = Math.max(most, rtl ? box.right - other.left : other.right - box.left);
+    });
+    return most > 0 ? Math.ceil(most) + BAR_GAP : 0;
+  }
+
+  // The buttons' own box, without the padding that keeps them off the screen's edge.
+  function buttonsBox(tools) {
+    var box = null;
+    Array.prototype.forEach.call(tools.children, function (el) {
+      var r = el.getBoundingClientRect();
+      if (!r.width) return;
+      box = box ? { left: Math.min(box.left, r.left), right: Math.max(box.right, r.right),
+                    top: Math.min(box.top, r.top), bottom: Math.max(box.bottom, r.bottom) } : r;
+    });
+    return box;
+  }
+
+  function headerWords(header) {
+    var title = header.querySelector("h1");
+    var range = document.createRange();
+    var boxes = [];
+    if (title) {
+      range.selectNodeContents(title);
+      boxes = Array.prototype.slice.call(range.getClientRects());
+    }
+    header.querySelectorAll(".room-meta > *").forEach(function (el) { boxes.push(el.getBoundingClientRect()); });
+    return boxes;
+  }
+
+  function fitBar() {
+    var tools = room && room.querySelector(".room-tools");
+    var header = room && room.querySelector(".room-header");
+    if (!tools || !header || room.querySelector("#scores[open]")) return;
+    room.style.removeProperty("--tools-extra");
+    room.style.removeProperty("--scores-extra");
+    var rtl = getComputedStyle(room).direction === "rtl";
+    var summary = room.querySelector("#scores > summary");
+    var before = headerWords(header);
+    if (summary) before.push(summary.getBoundingClientRect());
+    var buttons = buttonsBox(tools);
+    var toolsExtra = buttons ? reachUnder(buttons, before, rtl) : 0;
+    if (toolsExtra) room.style.setProperty("--tools-extra", toolsExtra + "px");
+    var scoresExtra = summary ? reachUnder(summary.getBoundingClientRect(), headerWords(header), rtl) : 0;
+    if (scoresExtra) room.style.setProperty("--scores-extra", scoresExtra + "px");
+  }
+
   // ----------------------------------------------------------- everything else
   function fillInviteLinks() {
     document.querySelectorAll("[data-invite]").forEach(function (input) {
@@ -209,6 +268,7 @@
     restoreState();
     fillInviteLinks();
     followTurn(true);
+    fitBar();
     tick();
   }
 
@@ -268,6 +328,9 @@
   // Browsers let a page make sound only after the person has touched it.
   document.addEventListener("pointerdown", function () { if (setting("sound")) wakeAudio(); }, { once: true });
   document.addEventListener("visibilitychange", showTurnInTitle);
+  window.addEventListener("resize", fitBar);
+  document.addEventListener("toggle", function (event) { if (event.target.id === "scores") fitBar(); }, true);
+  if (document.fonts) document.fonts.ready.then(fitBar);
 
   setInterval(tick, 100);
   setInterval(function () { if (socket) socket.send(JSON.stringify({ kind: "ping" })); }, 30000);
@@ -275,5 +338,6 @@
   placeSeats();
   fillInviteLinks();
   followTurn(false);
+  fitBar();
   tick();
 })();
