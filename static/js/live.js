@@ -44,7 +44,7 @@
     newLines(now, seen).slice(0, MOST_AT_ONCE).reverse().forEach(say);
     seen = now;
     var myTurn = isMyTurn();
-    if (myTurn && !wasMyTurn) say("Your turn");
+    if (myTurn && !wasMyTurn) say(document.querySelector(".room").dataset.yourTurn);
     wasMyTurn = myTurn;
   }
 

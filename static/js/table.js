@@ -11,9 +11,11 @@
 // - the invite link, keep-alive pings, one toast at a time, tidying of reactions.
 (function () {
   "use strict";
-  var TURN_TITLE = "● Your turn · Card Club";
   var SETTINGS_KEY = "cardclub.turn-alert.";
   var room = document.querySelector(".room");
+  // The page's words, in its language (rooms/room.html).
+  var TURN_TITLE = room ? room.dataset.turnTitle : "";
+  var SECONDS_LEFT = room ? room.dataset.secondsLeft : "#s";
   var socket = null;
   var pageTitle = document.title;
   var wasMyTurn = false;
@@ -52,7 +54,7 @@
       if (!deadline) { el.textContent = ""; return; }
       var left = Math.max(0, Math.ceil((deadline - clockStart(el, now)) / 1000));
       var minutes = Math.floor(left / 60), seconds = left % 60;
-      el.textContent = minutes ? minutes + ":" + String(seconds).padStart(2, "0") : left + "s";
+      el.textContent = minutes ? minutes + ":" + String(seconds).padStart(2, "0") : SECONDS_LEFT.replace("#", left);
       el.classList.toggle("urgent", left <= 3);
     });
     document.querySelectorAll("[data-timer-deadline]").forEach(function (el) {

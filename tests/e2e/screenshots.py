@@ -84,3 +84,25 @@ def test_dayous(new_page):
         "pickup": f"/ takes \\d+ cards?\\./.test({NEWEST_LOG_LINE})",
         "game-over": GAME_OVER,
     })
+
+
+def _in_language(page, language: str) -> None:
+    """The page again, read in ``language`` (as its switcher would keep it)."""
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": page.url}])
+    page.reload()
+
+
+def test_dayous_in_persian(new_page):
+    page = new_page("/", viewport=SIZES["phone"])
+    create_dayous_room(page, players=4)
+    _in_language(page, "fa")
+    start(page)
+    play_and_shoot(page, "dayous", {"your-turn-fa": YOUR_TURN})
+
+
+def test_courtpiece_in_urdu(new_page):
+    page = new_page("/", viewport=SIZES["phone"])
+    create_table(page, game="rung-kaat", clock=30)
+    _in_language(page, "ur")
+    start(page)
+    play_and_shoot(page, "courtpiece", {"your-turn-ur": YOUR_TURN})

@@ -7,6 +7,7 @@ import pytest
 from games import registry
 from games.core import InvalidOptions
 from games.options_schema import Badge, Choice, OptionsSchema, Switch, Value, WholeNumber, either
+from games.words import plural_wording, wording
 
 GAMES = pytest.mark.parametrize("game", registry.GAMES, ids=lambda game: game.slug)
 
@@ -88,19 +89,23 @@ def test_the_defaults_make_one_of_the_leaderboards_modes(game):
 
 
 def test_the_room_header_and_the_lobby_word_the_options_as_declared():
+    stake_badge = Badge("stake", wording("Stake %(value)s"))
     schema = OptionsSchema((
-        Choice(key="kind", label="Kind", values=(Value("plain", "Plain", listed=False), Value("wild", "Wild cards",
-               "Wild")), default="plain", badge=Badge("kind", mode=True), lobby="{}"),
-        WholeNumber(key="stake", label="Stake", low=1, high=9, default=2, unit="coins",
-                    badge=Badge("stake", "Stake {}"), lobby="stake {}"),
-        Switch(key="fast", label="Fast"),
+        Choice(key="kind", label=wording("Kind"), values=(Value("plain", wording("Plain"), listed=False),
+               Value("wild", wording("Wild cards"), wording("Wild"))), default="plain",
+               badge=Badge("kind", mode=True), listed_alone=True),
+        WholeNumber(key="stake", label=wording("Stake"), low=1, high=9, default=2,
+                    unit=lambda count: plural_wording("%(count)s coin", "%(count)s coins", count),
+                    badge=stake_badge, lobby=wording("stake %(value)s")),
+        Switch(key="fast", label=wording("Fast")),
     ))
     assert schema.defaults() == {"kind": "plain", "stake": 2, "fast": False}
-    assert schema.badges({"kind": "wild", "stake": 3, "fast": True}) == [
-        (Badge("kind", mode=True), "Wild"), (Badge("stake", "Stake {}"), "Stake 3"),
+    badges = schema.badges({"kind": "wild", "stake": 3, "fast": True})
+    assert [(badge, str(said)) for badge, said in badges] == [
+        (Badge("kind", mode=True), "Wild"), (stake_badge, "Stake 3"),
     ]
-    assert schema.listed({"kind": "wild", "stake": 3}) == ["Wild", "stake 3"]
-    assert schema.listed({"kind": "plain", "stake": 3}) == ["stake 3"]
+    assert [str(said) for said in schema.listed({"kind": "wild", "stake": 3})] == ["Wild", "stake 3"]
+    assert [str(said) for said in schema.listed({"kind": "plain", "stake": 3})] == ["stake 3"]
     assert [value.value for value in schema["kind"].offered] == ["plain", "wild"]
 
 

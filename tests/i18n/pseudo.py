@@ -10,6 +10,7 @@ import django
 from babel.messages import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+from django.conf.locale import LANG_INFO
 
 from tooling import catalogues
 
@@ -35,6 +36,16 @@ def _djangos_own() -> list:
         with path.open("rb") as file:
             found += list(read_po(file))
     return found
+
+
+def speak(settings, monkeypatch, directory: Path) -> str:
+    """The site speaks the pseudo-language for the test: its catalogue compiled into
+    ``directory``, and Django told of the language (its switcher names each language)."""
+    write_catalogue(directory)
+    settings.LOCALE_PATHS = [directory, *settings.LOCALE_PATHS]
+    settings.LANGUAGES = [*settings.LANGUAGES, (CODE, "Pseudo")]
+    monkeypatch.setitem(LANG_INFO, CODE, {"bidi": False, "code": CODE, "name": "Pseudo", "name_local": "Pseudo"})
+    return CODE
 
 
 def write_catalogue(directory: Path) -> None:

@@ -32,11 +32,8 @@ def _data(*names) -> set[str]:
 
 
 @pytest.fixture
-def pseudo_language(settings, tmp_path):
-    pseudo.write_catalogue(tmp_path)
-    settings.LOCALE_PATHS = [tmp_path, *settings.LOCALE_PATHS]
-    settings.LANGUAGES = [*settings.LANGUAGES, (pseudo.CODE, "Pseudo")]
-    return pseudo.CODE
+def pseudo_language(settings, monkeypatch, tmp_path):
+    return pseudo.speak(settings, monkeypatch, tmp_path)
 
 
 def _players(game) -> int:

@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from games.registry import GAMES
 from pages.views import RULES_DIR
+from rooms.plaintext import plain
 
 pytestmark = pytest.mark.django_db
 
@@ -98,8 +99,8 @@ def test_the_table_options_listed_are_the_games_schema(client, game):
     default, in the schema's words."""
     listed = " ".join(_table_options(client, game.slug).split())
     for option in game.options.options:
-        assert f"<dt>{option.label}</dt>" in listed
-        assert f"{option.accepted_words}; {option.default_words} unless chosen otherwise." in listed
+        assert f"<dt>{plain(option.label)}</dt>" in listed
+        assert f"{plain(option.accepted_words)}; {plain(option.default_words)} unless chosen otherwise." in listed
 
 
 def test_court_piece_lists_its_bet_and_clock_ranges(client):

@@ -72,5 +72,5 @@ def test_a_version_keeps_one_public_fragment_however_many_presences_it_is_sent_w
     table = next(t for t in _tables() if t.state is not None)
     for presence in PRESENCES:
         rendering.render_public(table, presence)
-    public = [key for key in table.rendered if key[0] == rendering.PUBLIC]
+    public = [key for key in table.rendered["en"] if key[0] == rendering.PUBLIC]
     assert public == [(rendering.PUBLIC, NOBODY)]

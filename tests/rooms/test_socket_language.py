@@ -20,11 +20,8 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 
 
 @pytest.fixture
-def pseudo_language(settings, tmp_path):
-    pseudo.write_catalogue(tmp_path)
-    settings.LOCALE_PATHS = [tmp_path, *settings.LOCALE_PATHS]
-    settings.LANGUAGES = [*settings.LANGUAGES, (pseudo.CODE, "Pseudo")]
-    return pseudo.CODE
+def pseudo_language(settings, monkeypatch, tmp_path):
+    return pseudo.speak(settings, monkeypatch, tmp_path)
 
 
 def _socket(room, headers: list[tuple[bytes, bytes]]) -> WebsocketCommunicator:
@@ -51,7 +48,7 @@ def _in_pseudo(table: str) -> bool:
 
 @pytest.mark.asyncio
 async def test_viewers_of_two_languages_each_get_theirs_and_a_switch_takes_the_next_push(pseudo_language):
-    room = await database_sync_to_async(playing_room)(PEOPLE[:1])
+    room = await database_sync_to_async(playing_room)(PEOPLE)
     by_cookie = _socket(room, [(b"cookie", f"django_language={pseudo_language}".encode())])
     by_header = _socket(room, [(b"accept-language", b"en-GB,en;q=0.9")])
     try:
@@ -71,7 +68,7 @@ async def test_viewers_of_two_languages_each_get_theirs_and_a_switch_takes_the_n
 @pytest.mark.asyncio
 @pytest.mark.parametrize("choice", ["xx", "", None, 7, ["fa"], "fa-IR-x-very-long" * 20])
 async def test_a_language_the_site_does_not_speak_is_refused_and_changes_nothing(choice, pseudo_language):
-    room = await database_sync_to_async(playing_room)(PEOPLE[:1])
+    room = await database_sync_to_async(playing_room)(PEOPLE)
     socket = _socket(room, [(b"cookie", f"django_language={pseudo_language}".encode())])
     try:
         assert (await socket.connect())[0]

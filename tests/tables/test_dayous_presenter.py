@@ -105,13 +105,13 @@ def test_results_in_the_order_players_went_out_with_points_and_fees():
     assert [said(column) for column in shown["result_columns"]] == ["Defences", "Best journal", "Fees"]
     assert shown["results"] == [
         {"seat": 0, "place": 1, "name": "Ann", "points": 4, "guest": True, "rating_change": None, "tag": "",
-         "extra": [3, "Nature", 7]},
+         "tag_words": None, "extra": [3, "Nature", 7]},
         {"seat": 1, "place": 2, "name": "Bea", "points": 3, "guest": False, "rating_change": -12, "tag": "",
-         "extra": [0, "—", 0]},
+         "tag_words": None, "extra": [0, "—", 0]},
         {"seat": 2, "place": 2, "name": "Carl", "points": 3, "guest": False, "rating_change": None, "tag": "",
-         "extra": [1, "Letters", 2]},
+         "tag_words": None, "extra": [1, "Letters", 2]},
         {"seat": 3, "place": 4, "name": "Dora", "points": 1, "guest": False, "rating_change": None, "tag": "dayous",
-         "extra": [0, "—", 0]},
+         "tag_words": dayous.THE_DAYOUS, "extra": [0, "—", 0]},
     ]
     assert [said(p["role"]) for p in shown["t"]["players"]] == ["out — safe", "out — safe", "out — safe", "dayous"]
     assert dayous.public(table(), bout_view())["results"] == []
