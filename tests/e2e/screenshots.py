@@ -88,7 +88,8 @@ def test_dayous(new_page):
 
 def _in_language(page, language: str) -> None:
     """The page again, read in ``language`` (as its switcher would keep it)."""
-    page.context.add_cookies([{"name": "django_language", "value": language, "url": page.url}])
+    site = page.url.split("/rooms/", 1)[0] + "/"  # the cookie's path is the whole site, sockets included
+    page.context.add_cookies([{"name": "django_language", "value": language, "url": site}])
     page.reload()
 
 

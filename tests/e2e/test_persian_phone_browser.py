@@ -9,10 +9,20 @@ import pytest
 from playwright.sync_api import expect
 
 from games import registry
-from tests.e2e.helpers import PHONE, add_bots, start, wait_for_htmx
+from tests.e2e.helpers import PHONE, start, wait_for_htmx
 
 PERSIAN_LETTERS = re.compile(r"[\u0600-\u06FF]{3,}")
 MOVES = "#table-private .actions:not(.sent) button:visible"
+
+
+def _start_with_bots(page) -> None:
+    """The host starts the table if it may; else bots fill it, and it starts when full."""
+    wait_for_htmx(page)
+    if page.get_by_test_id("start").count():
+        start(page)
+    else:
+        with page.expect_navigation():
+            page.get_by_test_id("fill-with-bots").click()
 
 
 def _create_with_defaults(page, game: str) -> None:
@@ -21,7 +31,7 @@ def _create_with_defaults(page, game: str) -> None:
         if not group.locator("input[type=radio]:checked").count():
             group.locator("input[type=radio]").first.check()
     page.get_by_test_id("create-room").click()
-    expect(page).to_have_url(re.compile(r"/rooms/\d{6}/$"))
+    expect(page).to_have_url(re.compile(r"/rooms/[A-Z0-9]{4,6}/$"))
     wait_for_htmx(page)
 
 
@@ -31,9 +41,7 @@ def test_a_turn_of_each_game_in_persian_on_a_phone(new_page, game):
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
     expect(page.locator("html")).to_have_attribute("lang", "fa")
     _create_with_defaults(page, game)
-    if page.get_by_test_id("add-bot").count():
-        add_bots(page, 1)
-    start(page)
+    _start_with_bots(page)
     move = page.locator(MOVES).first
     expect(move).to_be_visible(timeout=30000)
     box = move.bounding_box()
@@ -52,8 +60,7 @@ def test_a_player_who_switches_to_persian_at_the_table_reads_it_without_a_reload
     reloaded (a mark left on it stays), and the choice is kept for the next page."""
     page = new_page("/", **PHONE)
     _create_with_defaults(page, registry.slugs()[0])
-    add_bots(page, 1)
-    start(page)
+    _start_with_bots(page)
     expect(page.locator(MOVES).first).to_be_visible(timeout=30000)
     assert not PERSIAN_LETTERS.search(page.locator("#table-public").inner_text())
     page.evaluate("window.notReloaded = true")
