@@ -14,7 +14,6 @@ import functools
 from dataclasses import replace
 
 from django.conf import settings
-from django.utils import translation
 from django.utils.safestring import SafeString, mark_safe
 
 from rooms.botnames import shown_name
@@ -24,12 +23,14 @@ from rooms.store.presence import NOBODY, Presence
 from rooms.store.snapshots import Snapshot
 from rooms.tablehomes import table_home
 from rooms.templating import render
+from rooms.translations import language, speaking
 
 PUBLIC = "public"
 PRIVATE = "private"
 PRESENCE = "presence"
 PUBLIC_SHOWN = "public shown"
 PLAYERS = "players"
+NAMED_SEATS = "named seats"
 
 
 def without_indentation(html: str) -> str:
@@ -69,7 +70,7 @@ def _context(snapshot: Snapshot, presence: Presence, seat: int | None, shown: di
 
 def _rendered(snapshot: Snapshot) -> dict:
     """What is rendered of ``snapshot`` in the active language."""
-    return snapshot.rendered.setdefault(translation.get_language(), {})
+    return snapshot.rendered.setdefault(language(), {})
 
 
 def _named(snapshot: Snapshot) -> Snapshot:
@@ -77,7 +78,12 @@ def _named(snapshot: Snapshot) -> Snapshot:
     was given in the language of whoever seated it), sharing what is rendered of it."""
     if not any(seat.is_bot for seat in snapshot.seats):
         return snapshot
-    seats = [replace(seat, name=shown_name(seat)) if seat.is_bot else seat for seat in snapshot.seats]
+    rendered = _rendered(snapshot)
+    seats = rendered.get(NAMED_SEATS)
+    if seats is None:
+        seats = rendered[NAMED_SEATS] = [
+            replace(seat, name=shown_name(seat)) if seat.is_bot else seat for seat in snapshot.seats
+        ]
     return replace(snapshot, seats=seats, rendered=snapshot.rendered)
 
 
@@ -118,7 +124,7 @@ def shared_fragments(snapshot: Snapshot) -> dict:
     spectator gets. The writer renders them once and stores them with the snapshot
     (``rooms.push.followups``), so no web process renders them again; a web process
     renders them in another language for the first of its viewers who reads it."""
-    with translation.override(settings.LANGUAGE_CODE):
+    with speaking(settings.LANGUAGE_CODE):
         _public_with_nobody(snapshot)
         render_private(snapshot, NOBODY, None)
         rendered = _rendered(snapshot)
@@ -140,11 +146,11 @@ def _public_with_nobody(snapshot: Snapshot, for_players: bool = False) -> str:
 
 def _with_marks(html: str, presence: Presence) -> SafeString:
     """``html``, rendered with nobody connected, as it renders with ``presence``."""
-    language = translation.get_language()
+    spoken = language()
     for index in presence.connected_seats:
-        html = html.replace(_seat_mark(index, False, language), _seat_mark(index, True, language))
+        html = html.replace(_seat_mark(index, False, spoken), _seat_mark(index, True, spoken))
     if presence.spectators:
-        html = html.replace(_spectators_mark(0, language), _spectators_mark(presence.spectators, language))
+        html = html.replace(_spectators_mark(0, spoken), _spectators_mark(presence.spectators, spoken))
     return mark_safe(html)
 
 

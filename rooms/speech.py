@@ -12,10 +12,10 @@ import functools
 from django.utils import formats
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from games.core import JOKERS
 from games.words import Cards, Seat, Words
+from rooms.translations import gettext, language, ngettext, pgettext
 
 # Each suit's card, by deck: the rank goes in, so each language writes a card its way
 # ("siete de oros", "семёрка червей", "پان کا سات").
@@ -81,8 +81,13 @@ def say(said, names=None) -> SafeString:
         name = (names or {}).get(said.index) or gettext("Seat %(number)s") % {"number": said.index + 1}
         return format_html("<b>{}</b>", name)
     if isinstance(said, int) and not isinstance(said, bool):
-        return mark_safe(formats.number_format(said, force_grouping=True))
+        return _number(said, language())
     return conditional_escape(said)
+
+
+@functools.lru_cache(maxsize=4096)  # the tables' counts, points and coins, in six languages
+def _number(number: int, spoken: str) -> SafeString:
+    return mark_safe(formats.number_format(number, force_grouping=True))
 
 
 def _words(said: Words, names) -> SafeString:
@@ -98,7 +103,7 @@ def _words(said: Words, names) -> SafeString:
 
 def card_name(code: str, spanish: bool = False) -> str:
     """A card's name in the active language ("Ace of coins"), as text."""
-    return _card_name(code, spanish, get_language())
+    return _card_name(code, spanish, language())
 
 
 @functools.lru_cache(maxsize=1024)  # a hundred cards in six languages

@@ -17,7 +17,6 @@ from django.template.defaultfilters import add, capfirst, pluralize
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext, ngettext, npgettext, pgettext
 from jinja2 import ChainableUndefined, Environment, Undefined
 
 from games import registry
@@ -29,13 +28,16 @@ from rooms.tablehomes import template_globals
 from rooms.templatetags import tables
 from rooms.templatetags.fairness import breakable
 from rooms.templatetags.tables import card, log_items, pip, spanish_suit
+from rooms.translations import gettext, language, ngettext, npgettext, pgettext, reading
 
 ENGINE = "jinja2"  # its name in settings.TEMPLATES
 
 
 def render(template: str, context: dict) -> SafeString:
-    """A ``*.jinja`` template rendered with ``context``: HTML, escaped as it was rendered."""
-    return mark_safe(render_to_string(template, context, using=ENGINE))
+    """A ``*.jinja`` template rendered with ``context`` in the active language: HTML,
+    escaped as it was rendered."""
+    with reading(language()):
+        return mark_safe(render_to_string(template, context, using=ENGINE))
 
 
 def url(name: str, *args, **kwargs) -> str:
@@ -89,7 +91,7 @@ def drawn_once(template: str, kept: int):
         return render(template, context)
 
     def draw(**context) -> SafeString:
-        return draw_in(get_language(), **context)
+        return draw_in(language(), **context)
 
     return draw
 

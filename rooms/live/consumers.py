@@ -33,6 +33,7 @@ from rooms.rendering import render_presence, render_table
 from rooms.store import presence
 from rooms.store.redisclients import async_client
 from rooms.store.snapshots import latest_key, snapshots
+from rooms.translations import speaking
 
 log = logging.getLogger(__name__)
 # What clients can cause (refused messages) and an unreachable Redis, at a bounded rate.
@@ -259,7 +260,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self._refuse(incoming.OVER_BUDGET)
 
     async def _toast(self, message):
-        with translation.override(self.language):
+        with speaking(self.language):
             toast = render_to_string("rooms/_toast.html", {"message": spoken(message)})
         await self.send(text_data=toast)
 
@@ -271,7 +272,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             return
         await self._follow_seat(snapshot.seat_of(self.player))
         async with self._sending:
-            with translation.override(self.language):
+            with speaking(self.language):
                 table = render_table(snapshot, self.presence, self.seat)
             await self.send(text_data=table)
             self.sent_version = snapshot.version
@@ -323,12 +324,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 self.presence = now_present
                 snapshot = await snapshots.get(self.room_id, self.sent_version)
                 if snapshot is not None:
-                    with translation.override(self.language):
+                    with speaking(self.language):
                         marks = render_presence(snapshot, now_present)
                     await self.send(text_data=marks)
 
     async def room_reaction(self, event):
-        with translation.override(self.language):
+        with speaking(self.language):
             reaction = render_to_string("rooms/_reaction.html", event)
         await self.send(text_data=reaction)
 

@@ -8,13 +8,13 @@ import pickle
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, gettext, pgettext
 
 from games import registry
 from games.core import TIMEOUT
 from rooms import tablehomes
 from rooms.presenting import FRENCH_PIPS
 from rooms.speech import card_name, say, suit_name
+from rooms.translations import gettext, language, pgettext
 
 register = template.Library()
 
@@ -29,7 +29,7 @@ FRENCH_RANK_LABELS = {"T": "10"}
 def card(code, spanish=False, small=False):
     """A card face drawn in CSS, named for screen readers ("Queen of spades") in the
     active language; ``None`` draws a face-down card."""
-    return _card(code, spanish, small, get_language())
+    return _card(code, spanish, small, language())
 
 
 @functools.lru_cache(maxsize=4096)  # a few hundred faces in six languages, drawn on every table's every version
@@ -78,8 +78,7 @@ def log_items(events, names, game):
     part of a table's public fragment, which every version renders. A version adds an
     event or two to the log, so its other lines are the last version's, kept once made."""
     seat_names = tuple(names.items())
-    language = get_language()
-    lines = (_line(game, seat_names, pickle.dumps(event), language) for event in reversed(events or ()))
+    lines = (_line(game, seat_names, pickle.dumps(event), language()) for event in reversed(events or ()))
     return mark_safe("".join(f"<li>{line}</li>" for line in lines if line))
 
 
