@@ -31,6 +31,9 @@ PRESENCE = "presence"
 PUBLIC_SHOWN = "public shown"
 PLAYERS = "players"
 NAMED_SEATS = "named seats"
+# What the writer renders for every web process (``shared_fragments``): the public
+# fragment with nobody connected, and the private fragment every spectator gets.
+SHARED_KEYS = ((PUBLIC, NOBODY), (PRIVATE, None, False))
 
 
 def without_indentation(html: str) -> str:
@@ -118,17 +121,21 @@ def render_public(snapshot: Snapshot, presence: Presence, seat: int | None = Non
     return _with_marks(_public_with_nobody(snapshot, seat is not None and players_see_more(snapshot)), presence)
 
 
-def shared_fragments(snapshot: Snapshot) -> dict:
-    """What every web process would render alike in the site's language, whoever
-    watches: the public fragment with nobody connected and the private fragment every
-    spectator gets. The writer renders them once and stores them with the snapshot
-    (``rooms.push.followups``), so no web process renders them again; a web process
-    renders them in another language for the first of its viewers who reads it."""
-    with speaking(settings.LANGUAGE_CODE):
-        _public_with_nobody(snapshot)
-        render_private(snapshot, NOBODY, None)
-        rendered = _rendered(snapshot)
-    return {settings.LANGUAGE_CODE: {key: rendered[key] for key in [(PUBLIC, NOBODY), (PRIVATE, None, False)]}}
+def shared_fragments(snapshot: Snapshot, languages: set[str]) -> dict:
+    """What every web process would render alike, whoever watches, in each of the
+    ``languages`` the room's viewers read and the site's: the public fragment with
+    nobody connected and the private fragment every spectator gets. The writer renders
+    them once and stores them with the snapshot (``rooms.push.followups``), so no web
+    process renders them again; a web process renders them in another language for the
+    first of its viewers who reads it (one who came since)."""
+    shared = {}
+    for spoken in sorted({*languages, settings.LANGUAGE_CODE}):
+        with speaking(spoken):
+            _public_with_nobody(snapshot)
+            render_private(snapshot, NOBODY, None)
+            rendered = _rendered(snapshot)
+        shared[spoken] = {key: rendered[key] for key in SHARED_KEYS}
+    return shared
 
 
 def _public_with_nobody(snapshot: Snapshot, for_players: bool = False) -> str:
@@ -144,9 +151,10 @@ def _public_with_nobody(snapshot: Snapshot, for_players: bool = False) -> str:
     return html
 
 
-def _with_marks(html: str, presence: Presence) -> SafeString:
-    """``html``, rendered with nobody connected, as it renders with ``presence``."""
-    spoken = language()
+def _with_marks(html: str, presence: Presence, spoken: str | None = None) -> SafeString:
+    """``html``, rendered with nobody connected, as it renders with ``presence``, in
+    ``spoken`` (the active language if not given)."""
+    spoken = spoken or language()
     for index in presence.connected_seats:
         html = html.replace(_seat_mark(index, False, spoken), _seat_mark(index, True, spoken))
     if presence.spectators:
@@ -155,14 +163,16 @@ def _with_marks(html: str, presence: Presence) -> SafeString:
 
 
 @functools.cache  # two per seat and language
-def _seat_mark(index: int, connected: bool, language: str) -> str:
+def _seat_mark(index: int, connected: bool, spoken: str) -> str:
     shown = Presence(frozenset({index} if connected else ()), 0)
-    return render("rooms/_seat_presence.jinja", {"seat": {"index": index}, "presence": shown}).strip()
+    with speaking(spoken):
+        return render("rooms/_seat_presence.jinja", {"seat": {"index": index}, "presence": shown}).strip()
 
 
 @functools.lru_cache(maxsize=1024)
-def _spectators_mark(count: int, language: str) -> str:
-    return render("rooms/_spectators.jinja", {"presence": Presence(frozenset(), count)}).strip()
+def _spectators_mark(count: int, spoken: str) -> str:
+    with speaking(spoken):
+        return render("rooms/_spectators.jinja", {"presence": Presence(frozenset(), count)}).strip()
 
 
 def render_private(snapshot: Snapshot, presence: Presence, seat: int | None, is_host: bool = False) -> str:
@@ -188,6 +198,25 @@ def render_presence(snapshot: Snapshot, presence: Presence) -> str:
         context = {"seats": snapshot.seats, "presence": presence}
         html = rendered[key] = _fragment("rooms/_presence.jinja", context)
     return html
+
+
+def watched(public: str, spectators: str, presence: Presence) -> str:
+    """A spectator's table from the site's language's fragments an announcement carries,
+    with who is connected: as ``render_table`` renders it for a viewer with no seat."""
+    return _with_marks(public, presence, settings.LANGUAGE_CODE) + spectators
+
+
+def table_in(snapshot: Snapshot, presence: Presence, seat: int | None, spoken: str) -> str:
+    """The table as the viewer at ``seat`` sees it in ``spoken``: as ``render_table``
+    renders it, but with no language made active when all of it is rendered already (a
+    socket's every push to a spectator, once the writer or another viewer rendered it)."""
+    rendered = snapshot.rendered.get(spoken, {})
+    if seat is None:
+        public, private = rendered.get((PUBLIC, NOBODY)), rendered.get((PRIVATE, None, False))
+        if public is not None and private is not None:
+            return _with_marks(public, presence, spoken) + private
+    with speaking(spoken):
+        return render_table(snapshot, presence, seat)
 
 
 def render_table(snapshot: Snapshot, presence: Presence, seat: int | None) -> str:

@@ -10,6 +10,7 @@ from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.contrib import auth
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -29,7 +30,7 @@ from rooms.live.viewer_language import language_of, spoken
 from rooms.push import layerwire
 from rooms.push.followups import room_group
 from rooms.reactions import SPECTATOR_EMOJIS, is_phrase, player_reactions
-from rooms.rendering import render_presence, render_table
+from rooms.rendering import render_presence, table_in, watched
 from rooms.store import presence
 from rooms.store.redisclients import async_client
 from rooms.store.snapshots import latest_key, snapshots
@@ -49,7 +50,7 @@ TRY_AGAIN_LATER = 1013  # the WebSocket close code: the browser connects again b
 class RoomConsumer(AsyncWebsocketConsumer):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.room_id = self.seat = self.player = None
+        self.room_id = self.seat = self.seating = self.player = None
         self.language = translation.get_language()  # the viewer's, once connected
         self.group = None  # the room's group, once joined
         self.sent_version = 0  # the version of the last table sent
@@ -129,7 +130,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.seat = snapshot.seat_of(self.player)
         self.language = language_of(self.scope)
         await self.accept()
-        self.presence = await presence.touch(self.room_id, self.channel_name, self.seat)
+        self.presence = await presence.touch(self.room_id, self.channel_name, self.seat, self.language)
         await self._announce_presence()
         await self._send_table(snapshot)
 
@@ -191,7 +192,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         try:
             await layerwire.close_channel(self.channel_layer, self.channel_name, self.group)
             if self.room_id is not None:
-                await presence.leave(self.room_id, self.channel_name, self.seat)
+                await presence.leave(self.room_id, self.channel_name, self.seat, self.language)
                 await self._announce_presence()
         except UNREACHABLE as error:
             limited_log.warning("Redis is unreachable (%s): a socket left room %s untold.", error, self.room_id)
@@ -209,15 +210,14 @@ class RoomConsumer(AsyncWebsocketConsumer):
             case incoming.React():
                 await self._react(message.emoji)
             case incoming.Ping():
-                now_present = await presence.touch(self.room_id, self.channel_name, self.seat)
+                now_present = await presence.touch(self.room_id, self.channel_name, self.seat, self.language)
                 if now_present != self.presence:  # a connection of a dead process has expired
                     await self._announce_presence()
             case incoming.Sync():  # a table newer than the last one sent, if there is one
                 latest = await async_client().get(latest_key(self.room_id))
                 await self._send_table(await snapshots.at_latest(self.room_id, latest))
             case incoming.Language():  # the table again, in the viewer's new language
-                self.language = message.language
-                await self._send_table(await snapshots.get(self.room_id, self.sent_version), force=True)
+                await self._speak(message.language)
 
     async def _act(self, move: incoming.Act):
         try:
@@ -271,28 +271,58 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if snapshot is None or self.closed or (snapshot.version <= self.sent_version and not force):
             return
         await self._follow_seat(snapshot.seat_of(self.player))
+        self.seating = snapshot.seating
         async with self._sending:
-            with speaking(self.language):
-                table = render_table(snapshot, self.presence, self.seat)
+            table = table_in(snapshot, self.presence, self.seat, self.language)
             await self.send(text_data=table)
             self.sent_version = snapshot.version
+
+    async def _speak(self, language: str):
+        """The viewer reads ``language`` from now on: the room's writers render in it
+        (the presence names it), and the table is sent again in it."""
+        if language != self.language:
+            await presence.leave(self.room_id, self.channel_name, self.seat, self.language)
+            self.language = language
+            await presence.touch(self.room_id, self.channel_name, self.seat, language)
+        await self._send_table(await snapshots.get(self.room_id, self.sent_version), force=True)
 
     async def _follow_seat(self, seat):
         """A viewer who takes or leaves a seat is counted as a player or a spectator."""
         if seat == self.seat:
             return
-        await presence.leave(self.room_id, self.channel_name, self.seat)
+        await presence.leave(self.room_id, self.channel_name, self.seat, self.language)
         self.seat = seat
-        await presence.touch(self.room_id, self.channel_name, seat)
+        await presence.touch(self.room_id, self.channel_name, seat, self.language)
         await self._announce_presence()
 
     async def room_changed(self, event):
         """Every version this viewer has not had yet, in order: two writers' announcements
-        can arrive out of order. A viewer far behind is sent the newest tables only."""
+        can arrive out of order. A viewer far behind is sent the newest tables only. A
+        spectator who reads the site's language is sent the announced version from the
+        announcement itself."""
         newest = event["version"]
-        for version in range(max(self.sent_version + 1, newest - CATCH_UP_VERSIONS + 1), newest + 1):
+        for version in range(max(self.sent_version + 1, newest - CATCH_UP_VERSIONS + 1), newest):
             if version > self.sent_version:
                 await self._send_table(await snapshots.get(self.room_id, version))
+        if newest <= self.sent_version:
+            return
+        if self._still_watching(event):
+            await self._send_watched(event)
+        else:
+            await self._send_table(await snapshots.get(self.room_id, newest))
+
+    def _still_watching(self, event) -> bool:
+        """The viewer had no seat and, the seating being the same, still has none, and
+        reads the language the announcement's table is in."""
+        return (
+            self.seat is None and self.language == settings.LANGUAGE_CODE
+            and "public" in event and event.get("seating") == self.seating
+        )
+
+    async def _send_watched(self, event):
+        async with self._sending:
+            await self.send(text_data=watched(event["public"], event["spectators"], self.presence))
+            self.sent_version = event["version"]
 
     async def room_presence(self, event):
         """Who is connected changed. A table's viewers often come and go together (a

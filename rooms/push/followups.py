@@ -22,7 +22,8 @@ from plumbing.loglimit import LimitedLog
 from rooms.models import Unannounced
 from rooms.push.changes import Change, Timer, change_of
 from rooms.push.layerwire import on_the_wire
-from rooms.rendering import shared_fragments
+from rooms.rendering import SHARED_KEYS, shared_fragments
+from rooms.store import presence
 from rooms.store.snapshots import Snapshot, loaded_room, store_snapshot, with_ratings
 
 limited_log = LimitedLog(logging.getLogger(__name__))
@@ -52,7 +53,8 @@ def _committed(change: Change) -> None:
 def _follow_up(change: Change, committed_at: float) -> None:
     try:
         snapshot = _rated(change.snapshot)
-        store_snapshot(snapshot, shared_fragments(snapshot), announcement(snapshot, committed_at))
+        shared = shared_fragments(snapshot, presence.languages_lately(change.room_id))
+        store_snapshot(snapshot, shared, announcement(snapshot, shared, committed_at))
         for timer in change.timers:
             _send(timer)
     except (*UNREACHABLE, OperationalError) as error:  # OperationalError: Celery's, for its broker
@@ -88,12 +90,22 @@ def announce_the_unannounced() -> None:
             _follow_up(change_of(room, list(room.seats.all())), time.time())
 
 
-def announcement(snapshot: Snapshot, committed_at: float) -> tuple[str, bytes]:
+def announcement(snapshot: Snapshot, shared: dict, committed_at: float) -> tuple[str, bytes]:
     """What tells every viewer of the room that it changed, and when (the time of the
     commit, which the load test times its pushes from), as the channel layer publishes
-    it: the snapshot's store sends it. It carries no words and no card: each viewer's
-    consumer renders the stored snapshot in its viewer's language."""
-    event = {"type": "room.changed", "version": snapshot.version, "committed_at": committed_at}
+    it: the snapshot's store sends it. It carries the table every spectator is shown in
+    the site's language, which a spectator's consumer sends with no fetch of the
+    snapshot while the seating stays the same, and nothing that a spectator may not see;
+    a spectator who reads another language is sent the stored snapshot's."""
+    public, spectators = (shared[settings.LANGUAGE_CODE][key] for key in SHARED_KEYS)
+    event = {
+        "type": "room.changed",
+        "version": snapshot.version,
+        "committed_at": committed_at,
+        "seating": snapshot.seating,
+        "public": public,
+        "spectators": spectators,
+    }
     return on_the_wire(room_group(snapshot.room_id), event)
 
 

@@ -1,6 +1,7 @@
 // The waiting room's invite link (templates/rooms/_waiting_public.jinja; table.js fills
 // in the whole address): its button opens the phone's share sheet (the Web Share API),
-// and elsewhere copies the link to the clipboard and says "Copied". The room's fragments
+// and elsewhere copies the link to the clipboard and says "Copied" (the fragment's words,
+// in the viewer's language, are on the button and the status). The room's fragments
 // are replaced on every push, so the button's words follow a class on <html>, and its
 // clicks are heard on the document.
 (function () {
@@ -24,8 +25,8 @@
 
   function copyAndSay(input, status) {
     copy(input).then(
-      function () { say(status, "Copied"); },
-      function () { input.select(); say(status, "Press Ctrl+C to copy"); }
+      function () { say(status, status && status.dataset.copied); },
+      function () { input.select(); say(status, status && status.dataset.copyByHand); }
     );
   }
 
@@ -36,7 +37,7 @@
     var input = row.querySelector("[data-invite]");
     var status = row.querySelector("[data-invite-status]");
     if (!onAPhone) return copyAndSay(input, status);
-    navigator.share({ title: document.title, text: "Come and play at my table:", url: input.value }).catch(function (error) {
+    navigator.share({ title: document.title, text: button.dataset.shareText, url: input.value }).catch(function (error) {
       if (error.name !== "AbortError") copyAndSay(input, status);  // AbortError: the player closed the sheet
     });
   });

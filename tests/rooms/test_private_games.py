@@ -110,8 +110,8 @@ def test_an_outsider_sees_a_finished_private_game_without_its_seed_or_its_next_r
 
 
 def test_the_channel_layer_announces_no_seed_and_no_next_room_of_a_private_game(people, private_game):
-    """When Bea moves on to the next game, the old room's group is told its new version:
-    without the seed, the salt or the next room's code."""
+    """When Bea moves on to the next game, the old room's group is told, with the table
+    every spectator is shown: without the seed, the salt or the next room's code."""
     players, _ = people
     room = private_game
 
@@ -125,7 +125,8 @@ def test_the_channel_layer_announces_no_seed_and_no_next_room_of_a_private_game(
         return next_code, heard
 
     next_code, event = async_to_sync(announced)()
-    assert event["type"] == "room.changed"
+    assert event["type"] == "room.changed" and 'data-phase="over"' in event["public"]
+    assert 'data-testid="next-game"' not in event["spectators"]
     assert not shows_seed(repr(event), room) and not shows_next_room(repr(event), next_code)
 
 

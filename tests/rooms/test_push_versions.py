@@ -135,17 +135,48 @@ async def _announcements(room_id: int, count: int, change) -> list[dict]:
 
 
 @pytest.mark.asyncio
-async def test_a_version_is_announced_with_its_commit_time_and_no_words():
-    """The announcement of a move carries its version and when it was committed (the
-    load test times pushes from it): no text and no card, whoever hears it."""
+async def test_a_version_is_announced_with_its_commit_time_its_seating_and_the_spectators_table():
+    """The announcement of a move carries its version, when it was committed (the load
+    test times pushes from it), a digest of who sits where, and the table a spectator is
+    shown in the site's language, which holds no card a spectator may not see: nothing
+    else."""
     room = await database_sync_to_async(playing_room)(PEOPLE)
     before = time.time()
     events = await _announcements(room.pk, 2, lambda: _two_moves(room.pk))
     after = time.time()
     in_database = await database_sync_to_async(load_snapshot)(room.pk)
-    assert [set(event) for event in events] == [{"type", "version", "committed_at"}] * 2
+    assert [set(event) for event in events] == [
+        {"type", "version", "committed_at", "seating", "public", "spectators"}
+    ] * 2
     assert [event["version"] for event in events] == [in_database.version - 1, in_database.version]
     assert before <= events[0]["committed_at"] <= events[1]["committed_at"] <= after
+    assert events[1]["seating"] == in_database.seating
+    table = events[1]["public"] + events[1]["spectators"]
+    assert table == render_table(in_database, presence.NOBODY, None)
+    shown = ENGINE.view(in_database.state, None)["cards"]
+    hidden = [card for seat, card in enumerate(in_database.state["hands"]) if card and shown[seat] is None]
+    assert hidden and not [card for card in hidden if f'data-card="{card}"' in table]
+
+
+@pytest.mark.asyncio
+async def test_a_spectator_is_pushed_an_announced_version_from_the_announcement_alone(monkeypatch):
+    """A spectator whose seating is unchanged is sent the announced version, with who is
+    connected marked in, without fetching its snapshot: as a fresh render of it."""
+    room = await database_sync_to_async(playing_room)(PEOPLE)
+    spectator = _Viewer(room.pk, room.version - 1)
+    await spectator.room_changed({"version": room.version})
+    spectator.presence = presence.Presence(frozenset({0, 3}), 2)
+    events = await _announcements(room.pk, 2, lambda: _two_moves(room.pk))
+
+    async def no_fetch(*args):
+        raise AssertionError("a spectator's push fetched a snapshot")
+
+    monkeypatch.setattr(snapshots, "get", no_fetch)
+    for event in events:
+        await spectator.room_changed(event)
+    in_database = await database_sync_to_async(load_snapshot)(room.pk)
+    assert _versions(spectator.frames) == [room.version, room.version + 1, room.version + 2]
+    assert spectator.frames[-1] == render_table(in_database, spectator.presence, None)
 
 
 @pytest.mark.asyncio
