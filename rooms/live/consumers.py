@@ -26,11 +26,12 @@ from rooms.live import incoming, presence_news
 from rooms.live.pumps import dispatch_in_turn
 from rooms.live.reaction_throttle import may_react
 from rooms.live.socket_session import socket_session
-from rooms.live.viewer_language import language_of, spoken
+from rooms.live.viewer_language import language_of
 from rooms.push import layerwire
 from rooms.push.followups import room_group
 from rooms.reactions import SPECTATOR_EMOJIS, is_phrase, player_reactions
 from rooms.rendering import render_presence, table_in, watched
+from rooms.speech import say
 from rooms.store import presence
 from rooms.store.redisclients import async_client
 from rooms.store.snapshots import latest_key, snapshots
@@ -261,7 +262,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def _toast(self, message):
         with speaking(self.language):
-            toast = render_to_string("rooms/_toast.html", {"message": spoken(message)})
+            toast = render_to_string("rooms/_toast.html", {"message": say(message)})
         await self.send(text_data=toast)
 
     async def _announce_presence(self):

@@ -5,9 +5,6 @@ browser's Accept-Language, else the site's."""
 from types import SimpleNamespace
 
 from django.utils import translation
-from django.utils.safestring import SafeString
-
-from rooms.speech import say
 
 
 def language_of(scope) -> str:
@@ -18,7 +15,3 @@ def language_of(scope) -> str:
     )
     return translation.get_language_from_request(request)
 
-
-def spoken(message) -> SafeString:
-    """A refusal or a notice (lazy text or a game's ``Words``) in the active language."""
-    return say(message)

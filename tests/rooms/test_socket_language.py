@@ -97,3 +97,18 @@ async def test_the_writer_renders_the_shared_fragments_in_each_language_its_view
     await presence.touch(room.pk, "a-reader-of-russian", 3, "ru")
     await database_sync_to_async(_move)(room.pk)
     assert set((await _fetch_stored(room.pk, room.version + 2)).rendered) == {"en", "fa", "ru"}
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("header", [b"", b"zz-ZZ", b";;;q=oops", b"q=2,,;", "ру".encode(), b"x" * 600])
+async def test_a_socket_whose_browser_asks_for_nonsense_reads_the_sites_language(header):
+    """An Accept-Language the site cannot read, or that names no language it speaks:
+    the socket opens, and its table is in the site's language."""
+    room = await database_sync_to_async(playing_room)(PEOPLE)
+    socket = _socket(room, [(b"accept-language", header)])
+    try:
+        assert (await socket.connect())[0]
+        table = await _table(socket)
+        assert "Round" in table
+    finally:
+        await socket.disconnect()
