@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games import core
-from games.words import Said, Words, plural_wording, wording
+from games.words import Said, Words, one_after_another, plural_wording, wording
 
 ChoiceValue = str | int | None
 
@@ -25,10 +25,7 @@ def either_of(choices: Sequence[Words]) -> Words:
     """Words for one of ``choices``, as the language says it ("a, b or c")."""
     if len(choices) == 1:
         return choices[0]
-    said = choices[0]
-    for choice in choices[1:-1]:
-        said = wording("%(first)s, %(next)s", first=said, next=choice)
-    return wording("%(some)s or %(last)s", some=said, last=choices[-1])
+    return wording("%(some)s or %(last)s", some=one_after_another(choices[:-1]), last=choices[-1])
 
 
 @dataclass(frozen=True)

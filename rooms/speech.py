@@ -14,7 +14,7 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from games.core import JOKERS
-from games.words import Cards, Seat, Words
+from games.words import Cards, Seat, Words, all_of
 from rooms.translations import gettext, language, ngettext, pgettext
 
 # Each suit's card, by deck: the rank goes in, so each language writes a card its way
@@ -125,10 +125,4 @@ def suit_name(suit: str, spanish: bool = False) -> str:
 def card_list(codes, spanish: bool = False) -> SafeString:
     """Cards by name, joined as the language joins a list ("A, B and C")."""
     names = [card_name(code, spanish) for code in codes]
-    if len(names) <= 1:
-        return conditional_escape("".join(names))
-    joined = pgettext("a list", "%(items)s and %(last)s") % {
-        "items": pgettext("a list's separator", ", ").join(names[:-1]),
-        "last": names[-1],
-    }
-    return conditional_escape(joined)
+    return say(all_of(names)) if names else conditional_escape("")

@@ -9,7 +9,7 @@ from django_htmx.http import HttpResponseClientRedirect, HttpResponseClientRefre
 
 from accounts.identity import current_player
 from games import registry
-from games.words import Said, Words, wording
+from games.words import Said, Words, all_of, wording
 from plumbing.cache import UNREACHABLE
 from rooms import codeguard
 from rooms.actions import lifecycle, partners, seating
@@ -44,22 +44,12 @@ def _code_shapes() -> Words:
     for game in registry.GAMES:
         shapes.setdefault(rules_for(game.slug).code_shape, []).append(game.title)
     # Translators: a code shape and its games in "Codes are %(shapes)s.": "4 letters for Disunyer and Dayous".
-    said = [wording("%(shape)s for %(games)s", shape=shape, games=_all_of(titles)) for shape, titles in shapes.items()]
+    said = [wording("%(shape)s for %(games)s", shape=shape, games=all_of(titles)) for shape, titles in shapes.items()]
     shapes_said = said[0]
     for more in said[1:]:
         # Translators: between two of the code shapes in "Codes are %(shapes)s.".
         shapes_said = wording("%(first)s; %(next)s", first=shapes_said, next=more)
     return wording("Codes are %(shapes)s.", shapes=shapes_said)
-
-
-def _all_of(items: list[Said]) -> Said:
-    """``items`` as the language lists them all: "a, b and c"."""
-    if len(items) == 1:
-        return items[0]
-    said = items[0]
-    for item in items[1:-1]:
-        said = wording("%(first)s, %(next)s", first=said, next=item)
-    return wording("%(some)s and %(last)s", some=said, last=items[-1])
 
 
 def _without_empty_waiting_rooms(rooms: list[Room]) -> list[Room]:
