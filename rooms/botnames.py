@@ -1,7 +1,7 @@
 """A bot's name as each viewer reads it: its level and its seat's number, in the active
 language. The seat row keeps the English name, as its log lines and the admin show it."""
 
-from django.utils.translation import gettext
+from rooms.translations import gettext
 
 BOT_NAMES = {
     "easy": lambda number: gettext("Easy bot %(number)s") % {"number": number},

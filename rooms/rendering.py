@@ -6,24 +6,25 @@ Each fragment's context is the room's own names (``room``, ``seats``, ``names``,
 version, the private one once per viewer, and the templates only format.
 
 Fragments are rendered in the active language (the viewer's: ``translation.override``)
-and kept with the snapshot per language, so a table whose viewers read three languages
-renders its public fragment three times per version, not once per viewer.
+and kept with the snapshot per language. What every spectator is sent is rendered once
+per version, by the writer, in no language (``rooms.neutral``), and put into each
+language its viewers read from that.
 """
 
 import functools
 from dataclasses import replace
 
-from django.conf import settings
 from django.utils.safestring import SafeString, mark_safe
 
 from rooms.botnames import shown_name
 from rooms.fairness import players_see_more
+from rooms.neutral import in_language
 from rooms.presenting import seat_names
 from rooms.store.presence import NOBODY, Presence
 from rooms.store.snapshots import Snapshot
 from rooms.tablehomes import table_home
 from rooms.templating import render
-from rooms.translations import language, speaking
+from rooms.translations import NEUTRAL, language, speaking
 
 PUBLIC = "public"
 PRIVATE = "private"
@@ -31,9 +32,10 @@ PRESENCE = "presence"
 PUBLIC_SHOWN = "public shown"
 PLAYERS = "players"
 NAMED_SEATS = "named seats"
-# What the writer renders for every web process (``shared_fragments``): the public
-# fragment with nobody connected, and the private fragment every spectator gets.
-SHARED_KEYS = ((PUBLIC, NOBODY), (PRIVATE, None, False))
+# What the writer renders for every web process, in no language (``neutral_fragments``):
+# the public fragment with nobody connected, and the private fragment every spectator gets.
+PUBLIC_WITH_NOBODY, SPECTATORS_PRIVATE = (PUBLIC, NOBODY), (PRIVATE, None, False)
+SHARED_KEYS = (PUBLIC_WITH_NOBODY, SPECTATORS_PRIVATE)
 
 
 def without_indentation(html: str) -> str:
@@ -118,30 +120,41 @@ def render_public(snapshot: Snapshot, presence: Presence, seat: int | None = Non
     replacements, cheaper than keeping a copy of the fragment per presence. A player
     (``seat``) of a private room whose game is over gets it as its players do, with the
     seed: rendered once more for all of them."""
-    return _with_marks(_public_with_nobody(snapshot, seat is not None and players_see_more(snapshot)), presence)
+    if seat is not None and players_see_more(snapshot):
+        return _with_marks(_public_with_nobody(snapshot, for_players=True), presence)
+    return _with_marks(_shared(snapshot, PUBLIC_WITH_NOBODY), presence)
 
 
-def shared_fragments(snapshot: Snapshot, languages: set[str]) -> dict:
-    """What every web process would render alike, whoever watches, in each of the
-    ``languages`` the room's viewers read and the site's: the public fragment with
-    nobody connected and the private fragment every spectator gets. The writer renders
-    them once and stores them with the snapshot (``rooms.push.followups``), so no web
-    process renders them again; a web process renders them in another language for the
-    first of its viewers who reads it (one who came since)."""
-    shared = {}
-    for spoken in sorted({*languages, settings.LANGUAGE_CODE}):
-        with speaking(spoken):
-            _public_with_nobody(snapshot)
-            render_private(snapshot, NOBODY, None)
-            rendered = _rendered(snapshot)
-        shared[spoken] = {key: rendered[key] for key in SHARED_KEYS}
-    return shared
+def neutral_fragments(snapshot: Snapshot) -> dict:
+    """What every web process would render alike, whoever watches, rendered once in no
+    language: the public fragment with nobody connected and the private fragment every
+    spectator gets. The writer stores them with the snapshot and announces them
+    (``rooms.push.followups``); a web process puts them into each language its viewers
+    read."""
+    with speaking(NEUTRAL):
+        return {key: _shared(snapshot, key) for key in SHARED_KEYS}
+
+
+def _shared(snapshot: Snapshot, key: tuple) -> str:
+    """One of the ``SHARED_KEYS`` in the active language: put into it from the neutral
+    fragment the writer stored, if there is one, or else rendered."""
+    rendered = _rendered(snapshot)
+    html = rendered.get(key)
+    if html is None:
+        neutral = snapshot.rendered.get(NEUTRAL, {}).get(key)
+        if neutral is not None and language() != NEUTRAL:
+            html = rendered[key] = in_language(neutral, language())
+        elif key == PUBLIC_WITH_NOBODY:
+            html = _public_with_nobody(snapshot)
+        else:
+            html = render_private(snapshot, NOBODY, None)
+    return html
 
 
 def _public_with_nobody(snapshot: Snapshot, for_players: bool = False) -> str:
     """The public fragment with nobody connected, as anyone sees it, or as its players
     do (``for_players``)."""
-    key = (PUBLIC, NOBODY, PLAYERS) if for_players else (PUBLIC, NOBODY)
+    key = (PUBLIC, NOBODY, PLAYERS) if for_players else PUBLIC_WITH_NOBODY
     rendered = _rendered(snapshot)
     html = rendered.get(key)
     if html is None:
@@ -200,19 +213,37 @@ def render_presence(snapshot: Snapshot, presence: Presence) -> str:
     return html
 
 
-def watched(public: str, spectators: str, presence: Presence) -> str:
-    """A spectator's table from the site's language's fragments an announcement carries,
-    with who is connected: as ``render_table`` renders it for a viewer with no seat."""
-    return _with_marks(public, presence, settings.LANGUAGE_CODE) + spectators
+def watched(room_id: int, version: int, neutral: tuple[str, str], presence: Presence, spoken: str) -> str:
+    """A spectator's table of ``version`` in ``spoken`` from the ``neutral`` fragments an
+    announcement carries (public, then private), with who is connected: as
+    ``render_table`` renders it for a viewer with no seat. Made once in the process for
+    the room's spectators who read ``spoken``."""
+    key, kept = (room_id, version, spoken, presence), _watched()
+    table = kept.get(key)
+    if table is None:
+        if len(kept) >= MOST_WATCHED_KEPT:
+            kept.clear()
+        public, private = (in_language(html, spoken) for html in neutral)
+        table = kept[key] = _with_marks(public, presence, spoken) + private
+    return table
+
+
+# The latest versions of the busiest tables, in each language their spectators read.
+MOST_WATCHED_KEPT = 1024
+
+
+@functools.cache
+def _watched() -> dict[tuple, str]:
+    return {}
 
 
 def table_in(snapshot: Snapshot, presence: Presence, seat: int | None, spoken: str) -> str:
     """The table as the viewer at ``seat`` sees it in ``spoken``: as ``render_table``
     renders it, but with no language made active when all of it is rendered already (a
-    socket's every push to a spectator, once the writer or another viewer rendered it)."""
+    socket's every push to a spectator, once another viewer had it)."""
     rendered = snapshot.rendered.get(spoken, {})
     if seat is None:
-        public, private = rendered.get((PUBLIC, NOBODY)), rendered.get((PRIVATE, None, False))
+        public, private = (rendered.get(key) for key in SHARED_KEYS)
         if public is not None and private is not None:
             return _with_marks(public, presence, spoken) + private
     with speaking(spoken):
@@ -223,6 +254,7 @@ def render_table(snapshot: Snapshot, presence: Presence, seat: int | None) -> st
     """The table as the viewer at ``seat`` (None: a spectator) sees it, in the active
     language."""
     if seat is None:
-        return _with_marks(_public_with_nobody(snapshot), presence) + render_private(snapshot, NOBODY, None)
+        public, private = (_shared(snapshot, key) for key in SHARED_KEYS)
+        return _with_marks(public, presence) + private
     private = render_private(snapshot, presence, seat, seat == snapshot.host_seat)
     return render_public(snapshot, presence, seat) + private

@@ -9,12 +9,12 @@ as the ``say`` filter.
 
 import functools
 
-from django.utils import formats
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from games.core import JOKERS
 from games.words import Cards, Seat, Words, all_of
+from rooms.neutral import number
 from rooms.translations import gettext, language, ngettext, pgettext
 
 # Each suit's card, by deck: the rank goes in, so each language writes a card its way
@@ -81,13 +81,8 @@ def say(said, names=None) -> SafeString:
         name = (names or {}).get(said.index) or gettext("Seat %(number)s") % {"number": said.index + 1}
         return format_html("<b>{}</b>", name)
     if isinstance(said, int) and not isinstance(said, bool):
-        return _number(said, language())
+        return number(said)
     return conditional_escape(said)
-
-
-@functools.lru_cache(maxsize=4096)  # the tables' counts, points and coins, in six languages
-def _number(number: int, spoken: str) -> SafeString:
-    return mark_safe(formats.number_format(number, force_grouping=True))
 
 
 def _words(said: Words, names) -> SafeString:

@@ -12,8 +12,7 @@ deal's commitment — is drawn once for each set of them and kept.
 
 import functools
 
-from django.contrib.humanize.templatetags.humanize import intcomma
-from django.template.defaultfilters import add, capfirst, pluralize
+from django.template.defaultfilters import add
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
@@ -21,6 +20,7 @@ from jinja2 import ChainableUndefined, Environment, Undefined
 
 from games import registry
 from rooms.fairness import is_open_to, of_snapshot
+from rooms.neutral import changed
 from rooms.presenting import action_json
 from rooms.reactions import PLAYER_EMOJIS
 from rooms.speech import card_name, say
@@ -70,13 +70,9 @@ def signed(amount) -> str:
     return f"+{amount:,}" if amount > 0 else f"−{-amount:,}" if amount < 0 else "0"
 
 
-# A name of more characters than this is drawn smaller at its seat (site.css ``.name.long``):
-# a guest's of 24, the longest, then takes two lines at most.
-SHORT_NAME = 11
-
-
-def long_name(name: str) -> bool:
-    return len(name) > SHORT_NAME
+def long_name(name: str) -> SafeString:
+    """The class of a name drawn smaller at its seat, " long", or nothing."""
+    return mark_safe(changed("long name", str(name)))
 
 
 def drawn_once(template: str, kept: int):
@@ -143,11 +139,8 @@ FILTERS = {
     "add": add,
     "at": at,
     "breakable": breakable,
-    "capfirst": capfirst,
     "card_name": card_name,
-    "intcomma": intcomma,
     "long_name": long_name,
-    "pluralize": pluralize,
     "say": say,
     "signed": signed,
     "spanish_suit": spanish_suit,

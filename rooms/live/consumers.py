@@ -10,7 +10,6 @@ from channels.db import database_sync_to_async
 from channels.exceptions import StopConsumer
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
-from django.conf import settings
 from django.contrib import auth
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -131,7 +130,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.seat = snapshot.seat_of(self.player)
         self.language = language_of(self.scope)
         await self.accept()
-        self.presence = await presence.touch(self.room_id, self.channel_name, self.seat, self.language)
+        self.presence = await presence.touch(self.room_id, self.channel_name, self.seat)
         await self._announce_presence()
         await self._send_table(snapshot)
 
@@ -193,7 +192,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         try:
             await layerwire.close_channel(self.channel_layer, self.channel_name, self.group)
             if self.room_id is not None:
-                await presence.leave(self.room_id, self.channel_name, self.seat, self.language)
+                await presence.leave(self.room_id, self.channel_name, self.seat)
                 await self._announce_presence()
         except UNREACHABLE as error:
             limited_log.warning("Redis is unreachable (%s): a socket left room %s untold.", error, self.room_id)
@@ -211,7 +210,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             case incoming.React():
                 await self._react(message.emoji)
             case incoming.Ping():
-                now_present = await presence.touch(self.room_id, self.channel_name, self.seat, self.language)
+                now_present = await presence.touch(self.room_id, self.channel_name, self.seat)
                 if now_present != self.presence:  # a connection of a dead process has expired
                     await self._announce_presence()
             case incoming.Sync():  # a table newer than the last one sent, if there is one
@@ -279,28 +278,23 @@ class RoomConsumer(AsyncWebsocketConsumer):
             self.sent_version = snapshot.version
 
     async def _speak(self, language: str):
-        """The viewer reads ``language`` from now on: the room's writers render in it
-        (the presence names it), and the table is sent again in it."""
-        if language != self.language:
-            await presence.leave(self.room_id, self.channel_name, self.seat, self.language)
-            self.language = language
-            await presence.touch(self.room_id, self.channel_name, self.seat, language)
+        """The viewer reads ``language`` from now on: the table is sent again in it."""
+        self.language = language
         await self._send_table(await snapshots.get(self.room_id, self.sent_version), force=True)
 
     async def _follow_seat(self, seat):
         """A viewer who takes or leaves a seat is counted as a player or a spectator."""
         if seat == self.seat:
             return
-        await presence.leave(self.room_id, self.channel_name, self.seat, self.language)
+        await presence.leave(self.room_id, self.channel_name, self.seat)
         self.seat = seat
-        await presence.touch(self.room_id, self.channel_name, seat, self.language)
+        await presence.touch(self.room_id, self.channel_name, seat)
         await self._announce_presence()
 
     async def room_changed(self, event):
         """Every version this viewer has not had yet, in order: two writers' announcements
         can arrive out of order. A viewer far behind is sent the newest tables only. A
-        spectator who reads the site's language is sent the announced version from the
-        announcement itself."""
+        spectator is sent the announced version from the announcement itself."""
         newest = event["version"]
         for version in range(max(self.sent_version + 1, newest - CATCH_UP_VERSIONS + 1), newest):
             if version > self.sent_version:
@@ -313,16 +307,14 @@ class RoomConsumer(AsyncWebsocketConsumer):
             await self._send_table(await snapshots.get(self.room_id, newest))
 
     def _still_watching(self, event) -> bool:
-        """The viewer had no seat and, the seating being the same, still has none, and
-        reads the language the announcement's table is in."""
-        return (
-            self.seat is None and self.language == settings.LANGUAGE_CODE
-            and "public" in event and event.get("seating") == self.seating
-        )
+        """The viewer had no seat and, the seating being the same, still has none."""
+        return self.seat is None and "public" in event and event.get("seating") == self.seating
 
     async def _send_watched(self, event):
         async with self._sending:
-            await self.send(text_data=watched(event["public"], event["spectators"], self.presence))
+            await self.send(text_data=watched(
+                self.room_id, event["version"], (event["public"], event["spectators"]), self.presence, self.language
+            ))
             self.sent_version = event["version"]
 
     async def room_presence(self, event):

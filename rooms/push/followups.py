@@ -22,9 +22,9 @@ from plumbing.loglimit import LimitedLog
 from rooms.models import Unannounced
 from rooms.push.changes import Change, Timer, change_of
 from rooms.push.layerwire import on_the_wire
-from rooms.rendering import SHARED_KEYS, shared_fragments
-from rooms.store import presence
+from rooms.rendering import SHARED_KEYS, neutral_fragments
 from rooms.store.snapshots import Snapshot, loaded_room, store_snapshot, with_ratings
+from rooms.translations import NEUTRAL
 
 limited_log = LimitedLog(logging.getLogger(__name__))
 
@@ -53,8 +53,8 @@ def _committed(change: Change) -> None:
 def _follow_up(change: Change, committed_at: float) -> None:
     try:
         snapshot = _rated(change.snapshot)
-        shared = shared_fragments(snapshot, presence.languages_lately(change.room_id))
-        store_snapshot(snapshot, shared, announcement(snapshot, shared, committed_at))
+        shared = neutral_fragments(snapshot)
+        store_snapshot(snapshot, {NEUTRAL: shared}, announcement(snapshot, shared, committed_at))
         for timer in change.timers:
             _send(timer)
     except (*UNREACHABLE, OperationalError) as error:  # OperationalError: Celery's, for its broker
@@ -93,11 +93,11 @@ def announce_the_unannounced() -> None:
 def announcement(snapshot: Snapshot, shared: dict, committed_at: float) -> tuple[str, bytes]:
     """What tells every viewer of the room that it changed, and when (the time of the
     commit, which the load test times its pushes from), as the channel layer publishes
-    it: the snapshot's store sends it. It carries the table every spectator is shown in
-    the site's language, which a spectator's consumer sends with no fetch of the
-    snapshot while the seating stays the same, and nothing that a spectator may not see;
-    a spectator who reads another language is sent the stored snapshot's."""
-    public, spectators = (shared[settings.LANGUAGE_CODE][key] for key in SHARED_KEYS)
+    it: the snapshot's store sends it. It carries the table every spectator is shown,
+    in no language (``shared``: ``rendering.neutral_fragments``), which a spectator's
+    consumer puts into its viewer's language and sends with no fetch of the snapshot
+    while the seating stays the same; nothing that a spectator may not see."""
+    public, spectators = (shared[key] for key in SHARED_KEYS)
     event = {
         "type": "room.changed",
         "version": snapshot.version,

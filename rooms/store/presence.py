@@ -2,8 +2,7 @@
 
 Each WebSocket connection is a member of the room's sorted set, scored by when it
 expires; a connection that stops pinging (its process died) drops out by itself. A
-member names its seat (or a spectator) and the language its viewer reads, so that a
-room's writer renders the table once in each language in use (``languages_now``).
+member names its seat (or a spectator) and its channel.
 """
 
 import asyncio
@@ -11,7 +10,6 @@ import functools
 import time
 from dataclasses import dataclass
 
-from django.conf import settings
 from redis.commands.core import AsyncScript
 
 from rooms.store.redisclients import async_client, key, sync_client
@@ -33,8 +31,8 @@ def _key(room_id: int) -> str:
     return key("presence", room_id)
 
 
-def _member(channel_name: str, seat: int | None, language: str) -> str:
-    return f"{SPECTATOR if seat is None else seat}|{language}|{channel_name}"
+def _member(channel_name: str, seat: int | None) -> str:
+    return f"{SPECTATOR if seat is None else seat}|{channel_name}"
 
 
 def _summarise(members) -> Presence:
@@ -63,14 +61,14 @@ return redis.call('ZRANGEBYSCORE', KEYS[1], ARGV[2], '+inf')
 """
 
 
-async def touch(room_id: int, channel_name: str, seat: int | None, language: str = settings.LANGUAGE_CODE) -> Presence:
+async def touch(room_id: int, channel_name: str, seat: int | None) -> Presence:
     now = time.time()
-    args: list[str | float] = [_member(channel_name, seat, language), now + TTL_SECONDS, now, TTL_SECONDS * 2]
+    args: list[str | float] = [_member(channel_name, seat), now + TTL_SECONDS, now, TTL_SECONDS * 2]
     return _summarise(await _script(_TOUCH)(keys=[_key(room_id)], args=args, client=async_client()))
 
 
-async def leave(room_id: int, channel_name: str, seat: int | None, language: str = settings.LANGUAGE_CODE) -> Presence:
-    args: list[str | float] = [_member(channel_name, seat, language), time.time()]
+async def leave(room_id: int, channel_name: str, seat: int | None) -> Presence:
+    args: list[str | float] = [_member(channel_name, seat), time.time()]
     return _summarise(await _script(_LEAVE)(keys=[_key(room_id)], args=args, client=async_client()))
 
 
@@ -110,37 +108,8 @@ def _forget_read(room_id: int, read: asyncio.Future[Presence]) -> None:
 
 
 def forget_all() -> None:
-    """Forget every read under way and every room's languages, as a new process starts
-    (between tests)."""
+    """Forget every read under way, as a new process starts (between tests)."""
     _reads_under_way.clear()
-    _languages_read.clear()
-
-
-# Per room, in this writer's process: when its languages were read, and what they were.
-_languages_read: dict[int, tuple[float, set[str]]] = {}
-LANGUAGES_KEPT_SECONDS = 2.0
-MOST_ROOMS_KEPT = 10_000
-
-
-def languages_lately(room_id: int) -> set[str]:
-    """The languages the room's connected viewers read, as read from Redis at most
-    ``LANGUAGES_KEPT_SECONDS`` ago (sync: the writer's side, which writes a room's
-    versions back to back: one read per room every two seconds, not one per version). A
-    viewer who came since is rendered for by their own web process meanwhile."""
-    now = time.monotonic()
-    read = _languages_read.get(room_id)
-    if read is not None and now - read[0] < LANGUAGES_KEPT_SECONDS:
-        return read[1]
-    members = sync_client().zrangebyscore(_key(room_id), time.time(), "+inf")
-    if len(_languages_read) >= MOST_ROOMS_KEPT:
-        _languages_read.clear()
-    languages = _languages(members) & dict(settings.LANGUAGES).keys()
-    _languages_read[room_id] = (now, languages)
-    return languages
-
-
-def _languages(members) -> set[str]:
-    return {(member.decode() if isinstance(member, bytes) else member).split("|", 2)[1] for member in members}
 
 
 def current(room_id: int) -> Presence:

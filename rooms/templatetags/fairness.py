@@ -3,9 +3,9 @@
 from django import template
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
-from django.utils.translation import pgettext
 
 from rooms.speech import suit_name
+from rooms.translations import pgettext
 
 register = template.Library()
 

@@ -12,6 +12,7 @@ from django.utils.safestring import mark_safe
 from games import registry
 from games.core import TIMEOUT
 from rooms import tablehomes
+from rooms.neutral import changed
 from rooms.presenting import FRENCH_PIPS
 from rooms.speech import card_name, say, suit_name
 from rooms.translations import gettext, language, pgettext
@@ -79,7 +80,7 @@ def log_items(events, names, game):
     event or two to the log, so its other lines are the last version's, kept once made."""
     seat_names = tuple(names.items())
     lines = (_line(game, seat_names, pickle.dumps(event), language()) for event in reversed(events or ()))
-    return mark_safe("".join(f"<li>{line}</li>" for line in lines if line))
+    return mark_safe("\n".join(f"<li>{line}</li>" for line in lines if line))
 
 
 @functools.lru_cache(maxsize=8192)
@@ -110,4 +111,4 @@ def pip(suit, spanish=False):
 
 
 def spanish_suit(suit):
-    return suit_name(suit, spanish=True).capitalize()
+    return changed("capitalize", suit_name(suit, spanish=True))

@@ -1,11 +1,10 @@
 """What Court Piece's partials call beyond what every table's may."""
 
-from django.utils.text import capfirst
-from django.utils.translation import pgettext
-
 from games.courtpiece.cards import FACE_DOWN
+from rooms.neutral import changed
 from rooms.speech import suit_name
 from rooms.templatetags.tables import card
+from rooms.translations import pgettext
 
 
 def cp_card(code, small=False):
@@ -15,7 +14,7 @@ def cp_card(code, small=False):
 
 def cp_suit_name(suit: str) -> str:
     """A suit's name as a trump's or a call's button shows it ("Hearts"), in the active language."""
-    return capfirst(suit_name(suit))
+    return changed("capfirst", suit_name(suit))
 
 
 def cp_trump_name(trump) -> str:

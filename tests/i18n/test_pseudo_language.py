@@ -2,7 +2,6 @@
 every game, rendered in the pseudo-language (tests/i18n/pseudo.py), shows no word that
 no translation wrapped, except names and codes, which are data."""
 
-import random
 import re
 
 import pytest
@@ -16,12 +15,9 @@ from games import registry
 from games.dayous.bouts import JOURNALS
 from rooms import rendering
 from rooms.store.presence import Presence
-from tests.i18n import pseudo
+from tests.i18n import every_table, pseudo
 from tests.rooms.fairness_games import finished_room, started_room
 from tests.rooms.helpers import ANN, NAMES, client_for
-from tests.rooms.presenting import seat, snapshot
-
-SEAT_NAMES = ["Ann", "Bea", "Carl", "Dora", "Eve", "Finn", "Gus", "Hal"]
 
 
 def _data(*names) -> set[str]:
@@ -36,40 +32,16 @@ def pseudo_language(settings, monkeypatch, tmp_path):
     return pseudo.speak(settings, monkeypatch, tmp_path)
 
 
-def _players(game) -> int:
-    if game.table.fixed_seats:
-        return game.table.fixed_seats
-    return game.options.players.default if game.options.players else game.engine.min_players
-
-
-def _states(game, players: int) -> list[dict]:
-    """A seeded game played by easy bots: its start, its middle and its end."""
-    engine, options = game.engine, game.options.defaults()
-    rng = random.Random(f"pseudo-{game.slug}")
-    state = engine.start(players, options, seed=f"pseudo-{game.slug}")
-    states = [state]
-    while engine.outcome(state) is None:
-        seat_to_act = engine.to_act(state)[0]
-        state, _ = engine.apply(state, seat_to_act, game.bots["easy"]().choose(engine.view(state, seat_to_act), rng))
-        states.append(state)
-    return [states[0], states[len(states) // 2], states[-1]]
-
-
 @pytest.mark.parametrize("slug", registry.slugs())
 def test_every_table_fragment_of_every_game_is_translated(slug, pseudo_language):
-    game = registry.definition(slug)
-    players = _players(game)
-    seats = [seat(0, SEAT_NAMES[0]), *(seat(i, SEAT_NAMES[i], "normal") for i in range(1, players))]
-    options = game.options.defaults()
-    tables = [snapshot(slug, seats, options, status="waiting")]
-    for state in _states(game, players):
-        status = "finished" if game.engine.outcome(state) is not None else "playing"
-        tables.append(snapshot(slug, seats, options, status=status, state=state))
+    tables = every_table.tables(slug)
+    players = every_table.players(registry.definition(slug))
     with translation.override(pseudo_language):
         for table in tables:
+            data = _data(*every_table.SEAT_NAMES, table.code)
             for viewer in (*range(players), None):
                 fragment = rendering.render_table(table, Presence(frozenset({0}), 2), viewer)
-                assert pseudo.unwrapped_words(fragment, _data(*SEAT_NAMES, table.code)) == [], (table.status, viewer)
+                assert pseudo.unwrapped_words(fragment, data) == [], (table.status, viewer)
 
 
 def _pages(room_codes: dict[str, str], finished: dict[str, str]) -> list[str]:

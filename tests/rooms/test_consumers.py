@@ -15,7 +15,6 @@ from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
-from django.conf import settings
 from django.contrib.sessions.backends.db import SessionStore
 
 import plumbing.cache
@@ -353,7 +352,7 @@ async def test_forged_and_malformed_messages_are_refused_and_change_nothing(tabl
 
 async def _channel_of(room_id: int, seat: int | None) -> str:
     """The channel of the (first) socket present at ``seat`` (None: watching)."""
-    where = presence._member("", seat, settings.LANGUAGE_CODE)
+    where = presence._member("", seat)
     read = cast(list[bytes], await async_client().zrange(presence._key(room_id), 0, -1))  # not decoded
     members = [member.decode() for member in read]
     return next(member.removeprefix(where) for member in members if member.startswith(where))
@@ -389,7 +388,7 @@ async def test_a_seat_whose_server_died_is_shown_away_at_the_next_ping(table):
     room finds it gone and every viewer is pushed the new presence (not the table)."""
     client = redis.Redis.from_url(table.redis_url)
     key = presence._key(table.room.pk)
-    ghost = presence._member("dead-process-channel", table.other, settings.LANGUAGE_CODE)
+    ghost = presence._member("dead-process-channel", table.other)
     await sync_to_async(client.zadd)(key, {ghost: time.time() + presence.TTL_SECONDS})
     a = await _connect(table.code, table.sessions[table.actor])
     try:

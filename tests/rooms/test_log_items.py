@@ -18,7 +18,7 @@ NAMES = {0: "Ann", 1: "<b>Bea</b> & co"}
 def test_the_log_lists_its_events_newest_first_with_the_names_escaped():
     items = log_items(EVENTS, NAMES, "dayous")
     assert items.count("<li>") == 2
-    newest, older = items.removeprefix("<li>").removesuffix("</li>").split("</li><li>")
+    newest, older = items.removeprefix("<li>").removesuffix("</li>").split("</li>\n<li>")
     assert newest.startswith("<b>&lt;b&gt;Bea&lt;/b&gt; &amp; co</b> chose to play")
     assert older.startswith("<b>Ann</b> attacks <b>&lt;b&gt;Bea&lt;/b&gt; &amp; co</b> with ")
     assert "Bea</b> &" not in items

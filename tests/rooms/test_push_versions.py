@@ -30,13 +30,15 @@ from rooms.live import consumers
 from rooms.live.consumers import RoomConsumer
 from rooms.push.followups import room_group
 from rooms.push.layerwire import on_the_wire
-from rooms.rendering import PRIVATE, PUBLIC, render_private, render_public, render_table
+from rooms.rendering import render_public, render_table, table_in
 from rooms.store import presence
 from rooms.store.redisclients import async_client
 from rooms.store.snapshots import _fetch_stored, _stored_key, latest_key, load_snapshot, snapshots
+from rooms.translations import BETWEEN, CLOSE, NEUTRAL, OPEN
 from tests.rooms.helpers import (
     ANN,
     BEA,
+    NAMES,
     PEOPLE,
     actor,
     assert_the_table_of_the_seat_of,
@@ -47,6 +49,19 @@ from tests.rooms.helpers import (
 )
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("redis_url")]
+
+
+def _words_outside_marks(html: str, data: set[str]) -> list[str]:
+    """The words of ``html`` outside its marks and tags (its classes and data), but for
+    ``data``: names and codes."""
+    marks = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
+    while OPEN in html:
+        html = marks.sub("", html)
+    assert BETWEEN not in html
+    text = re.sub(r"<[^>]*>", " ", html)
+    for shown in data:
+        text = text.replace(shown, " ")
+    return re.findall(r"[^\W\d_]{2,}", text)
 
 
 def _versions(frames: list[str]) -> list[int]:
@@ -88,19 +103,13 @@ async def test_the_writer_renders_the_shared_fragments_once_and_no_viewer_proces
     """A commit stores its snapshot with the public fragment (as a page load renders it
     with nobody connected) and the spectators' private fragment already rendered in the
     site's language; a player pushed that version is sent it with only their own private
-    fragment rendered in the viewer's process, a spectator with nothing rendered there.
-    A spectator who reads another language has both rendered once in it, for every
-    spectator who reads it."""
+    fragment rendered in the viewer's process, a spectator of any language with nothing
+    rendered there."""
     room = await database_sync_to_async(playing_room)(PEOPLE)
     version = await database_sync_to_async(_two_moves)(room.pk)
     stored = await _fetch_stored(room.pk, version)
     in_database = await database_sync_to_async(load_snapshot)(room.pk)
-    assert stored.rendered == {
-        "en": {
-            (PUBLIC, presence.NOBODY): render_public(in_database, presence.NOBODY),
-            (PRIVATE, None, False): render_private(in_database, presence.NOBODY, None),
-        }
-    }
+    assert stored.rendered == {NEUTRAL: rendering.neutral_fragments(in_database)}
     expected = {seat: render_table(in_database, presence.NOBODY, seat) for seat in (None, 0)}
     rendered = []
     real_fragment = rendering._fragment
@@ -122,7 +131,8 @@ async def test_the_writer_renders_the_shared_fragments_once_and_no_viewer_proces
         reader = _Viewer(room.pk, version - 1)
         reader.language = "es"
         await reader.room_changed({"version": version})
-    assert rendered == ["disunyer/_private.jinja", "disunyer/_public.jinja", "disunyer/_private.jinja"]
+    assert rendered == ["disunyer/_private.jinja"]
+    assert reader.frames == [table_in(in_database, presence.NOBODY, None, "es")]
 
 
 async def _announcements(room_id: int, count: int, change) -> list[dict]:
@@ -138,8 +148,7 @@ async def _announcements(room_id: int, count: int, change) -> list[dict]:
 async def test_a_version_is_announced_with_its_commit_time_its_seating_and_the_spectators_table():
     """The announcement of a move carries its version, when it was committed (the load
     test times pushes from it), a digest of who sits where, and the table a spectator is
-    shown in the site's language, which holds no card a spectator may not see: nothing
-    else."""
+    shown, in no language, which holds no card a spectator may not see: nothing else."""
     room = await database_sync_to_async(playing_room)(PEOPLE)
     before = time.time()
     events = await _announcements(room.pk, 2, lambda: _two_moves(room.pk))
@@ -151,8 +160,12 @@ async def test_a_version_is_announced_with_its_commit_time_its_seating_and_the_s
     assert [event["version"] for event in events] == [in_database.version - 1, in_database.version]
     assert before <= events[0]["committed_at"] <= events[1]["committed_at"] <= after
     assert events[1]["seating"] == in_database.seating
-    table = events[1]["public"] + events[1]["spectators"]
+    table = rendering.watched(
+        room.pk, events[1]["version"], (events[1]["public"], events[1]["spectators"]), presence.NOBODY, "en"
+    )
     assert table == render_table(in_database, presence.NOBODY, None)
+    data = {*NAMES, in_database.code}
+    assert _words_outside_marks(events[1]["public"] + events[1]["spectators"], data) == []
     shown = ENGINE.view(in_database.state, None)["cards"]
     hidden = [card for seat, card in enumerate(in_database.state["hands"]) if card and shown[seat] is None]
     assert hidden and not [card for card in hidden if f'data-card="{card}"' in table]

@@ -13,8 +13,6 @@ from channels.testing import WebsocketCommunicator
 from config.asgi import application
 from games.disunyer.rules import ENGINE
 from rooms.actions import play
-from rooms.store import presence
-from rooms.store.snapshots import _fetch_stored
 from tests.i18n import pseudo
 from tests.rooms.helpers import PEOPLE, actor, fresh, person_at, playing_room
 
@@ -82,21 +80,6 @@ async def test_a_language_the_site_does_not_speak_is_refused_and_changes_nothing
         assert _in_pseudo(await _table(socket))  # still open, still in its language
     finally:
         await socket.disconnect()
-
-
-@pytest.mark.asyncio
-async def test_the_writer_renders_the_shared_fragments_in_each_language_its_viewers_read(monkeypatch):
-    """A move's writer renders the spectators' table in the site's language and once for
-    each other language read at the room (the presence names it, read afresh every two
-    seconds): no web process renders them again."""
-    monkeypatch.setattr(presence, "LANGUAGES_KEPT_SECONDS", 0)
-    room = await database_sync_to_async(playing_room)(PEOPLE)
-    await database_sync_to_async(_move)(room.pk)
-    assert set((await _fetch_stored(room.pk, room.version + 1)).rendered) == {"en"}
-    await presence.touch(room.pk, "a-reader-of-persian", None, "fa")
-    await presence.touch(room.pk, "a-reader-of-russian", 3, "ru")
-    await database_sync_to_async(_move)(room.pk)
-    assert set((await _fetch_stored(room.pk, room.version + 2)).rendered) == {"en", "fa", "ru"}
 
 
 @pytest.mark.asyncio

@@ -1,0 +1,162 @@
+"""A fragment rendered once in no language, then put into each viewer's.
+
+The writer renders the spectators' table once per version in ``NEUTRAL``: what the
+fragment would say is left in it as marks (``rooms.translations``): each message by its
+key (gettext's message id, context and plural) with the values put into it, and each
+number, capital letter or name's length that depends on the words. The marks travel in
+the version's announcement and its stored snapshot, so the channel layer carries no
+words of any language. A web process puts them into a viewer's language
+(``in_language``) once per version and language, not once per viewer, and reads the
+same as a render in that language (tests/rooms/test_neutral.py renders every fragment
+of every game both ways).
+
+Marks nest (a message's values are marks), so they are put into words from the
+innermost out.
+"""
+
+import functools
+import html
+import re
+
+from django.utils import formats
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import capfirst
+
+from rooms.translations import (
+    BETWEEN,
+    CLOSE,
+    MESSAGE,
+    NEUTRAL,
+    NOT_FILLED,
+    OPEN,
+    gettext,
+    language,
+    ngettext,
+    npgettext,
+    pgettext,
+    speaking,
+)
+
+NUMBER, TEXT = "n", "t"
+_INNERMOST = re.compile(f"{OPEN}([^{OPEN}{CLOSE}]*){CLOSE}")
+
+# What a text mark does to the words inside it.
+SHORT_NAME = 11  # a longer name is drawn smaller at its seat (site.css ``.name.long``)
+TEXT_CHANGES = {
+    "capfirst": capfirst,
+    "capitalize": str.capitalize,
+    "long name": lambda name: " long" if len(name) > SHORT_NAME else "",
+}
+
+
+def _mark(*fields: str) -> str:
+    return OPEN + BETWEEN.join(fields) + CLOSE
+
+
+def number(amount: int) -> SafeString:
+    """``amount`` grouped as the active language groups its digits."""
+    return _number(amount, language())
+
+
+@functools.lru_cache(maxsize=4096)  # the tables' counts, points and coins, in every language
+def _number(amount: int, spoken: str) -> SafeString:
+    if spoken == NEUTRAL:
+        return mark_safe(_mark(NUMBER, str(amount)))
+    return mark_safe(formats.number_format(amount, force_grouping=True))
+
+
+def changed(change: str, text: str) -> str:
+    """``text`` with one of the ``TEXT_CHANGES``: done now, or once its words are known
+    if it has marks in it (escaping the result escapes the words inside: the changes
+    leave ``&``, ``<``, ``>`` and quotes as they are)."""
+    return _mark(TEXT, change, text) if OPEN in text else TEXT_CHANGES[change](text)
+
+
+def in_language(fragment: str, spoken: str) -> SafeString:
+    """``fragment``, rendered in ``NEUTRAL``, as it renders in ``spoken``: line by line,
+    each line with marks put into words once per language (a table's lines are mostly
+    the same from one version to the next: its seats' tags, its names, its log)."""
+    kept = _kept(spoken)
+    worded = []
+    for line in fragment.split("\n"):
+        if OPEN in line:
+            found = kept.get(line)
+            if found is None:
+                if line.count(OPEN) != line.count(CLOSE):  # a mark whose words hold a line break
+                    return mark_safe(_worded(fragment, spoken, kept))
+                found = kept.keep(line, _worded(line, spoken, kept))
+            line = found
+        worded.append(line)
+    return mark_safe("\n".join(worded))
+
+
+class _Kept(dict):
+    """Lines and marks put into words in one language, up to ``MOST_CHARACTERS`` of
+    them: then all are forgotten, and the tables in play are put into words afresh."""
+
+    MOST_CHARACTERS = 2_000_000
+
+    characters = 0
+
+    def keep(self, neutral: str, worded: str) -> str:
+        self.characters += len(neutral) + len(worded)
+        if self.characters > self.MOST_CHARACTERS:
+            self.clear()
+            self.characters = len(neutral) + len(worded)
+        self[neutral] = worded
+        return worded
+
+
+@functools.cache
+def _kept(spoken: str) -> _Kept:
+    return _Kept()
+
+
+def _worded(text: str, spoken: str, kept: _Kept) -> str:
+    """``text`` with its marks put into words, from the innermost out, each mark once
+    per language."""
+
+    def said(mark: re.Match) -> str:
+        found = kept.get(mark[0])
+        if found is None:
+            with speaking(spoken):
+                found = kept.keep(mark[0], _said(mark[1]))
+        return found
+
+    while OPEN in text:
+        text = _INNERMOST.sub(said, text)
+    return text
+
+
+def _said(mark: str) -> str:
+    kind, *fields = mark.split(BETWEEN)
+    if kind == MESSAGE:
+        return _message(*fields)
+    if kind == NUMBER:
+        return number(int(fields[0]))
+    change, text = fields
+    return TEXT_CHANGES[change](text)
+
+
+def _message(escaped: str, filled: str, context: str, singular: str, plural: str, count: str, *slots: str) -> str:
+    """A message's mark as its translation: escaped as often as the mark was, with the
+    values in its slots put in if they were put into the mark."""
+    times = escaped.count("amp;")
+    texts = [context, singular, plural]
+    if filled == NOT_FILLED:
+        texts = [text.replace("%%", "%") for text in texts]
+    for _ in range(times):
+        texts = [html.unescape(text) for text in texts]
+    context, singular, plural = texts
+    said = _translated(context, singular, plural, int(count))
+    for _ in range(times):
+        said = html.escape(said)
+    if filled == NOT_FILLED:
+        return said
+    return said % dict(zip(slots[::2], slots[1::2]))
+
+
+def _translated(context: str, singular: str, plural: str, count: int) -> str:
+    if plural:
+        return npgettext(context, singular, plural, count) if context else ngettext(singular, plural, count)
+    return pgettext(context, singular) if context else gettext(singular)
