@@ -143,7 +143,7 @@ def _shared(snapshot: Snapshot, key: tuple) -> str:
     if html is None:
         neutral = snapshot.rendered.get(NEUTRAL, {}).get(key)
         if neutral is not None and language() != NEUTRAL:
-            html = rendered[key] = in_language(neutral, language())
+            html = rendered[key] = _in_language(snapshot.room_id, snapshot.version, key, neutral, language())
         elif key == PUBLIC_WITH_NOBODY:
             html = _public_with_nobody(snapshot)
         else:
@@ -218,22 +218,44 @@ def watched(room_id: int, version: int, neutral: tuple[str, str], presence: Pres
     announcement carries (public, then private), with who is connected: as
     ``render_table`` renders it for a viewer with no seat. Made once in the process for
     the room's spectators who read ``spoken``."""
-    key, kept = (room_id, version, spoken, presence), _watched()
-    table = kept.get(key)
+    table = _kept(WATCHED, room_id, version, spoken, presence)
     if table is None:
-        if len(kept) >= MOST_WATCHED_KEPT:
-            kept.clear()
-        public, private = (in_language(html, spoken) for html in neutral)
-        table = kept[key] = _with_marks(public, presence, spoken) + private
+        public, private = (
+            _in_language(room_id, version, key, html, spoken) for key, html in zip(SHARED_KEYS, neutral)
+        )
+        table = _keep(_with_marks(public, presence, spoken) + private, WATCHED, room_id, version, spoken, presence)
     return table
 
 
-# The latest versions of the busiest tables, in each language their spectators read.
-MOST_WATCHED_KEPT = 1024
+def _in_language(room_id: int, version: int, key: tuple, neutral: str, spoken: str) -> str:
+    """One of a version's ``SHARED_KEYS`` put into ``spoken`` from ``neutral``, once in the
+    process: for its spectators (``watched``) and its players (``_shared``) alike."""
+    worded = _kept(key, room_id, version, spoken)
+    if worded is None:
+        worded = _keep(in_language(neutral, spoken), key, room_id, version, spoken)
+    return worded
+
+
+# The latest versions of the busiest tables, in each language their viewers read: each
+# spectators' table with who is connected (``WATCHED``), and the shared fragments.
+WATCHED = "watched"
+MOST_KEPT = 4096
+
+
+def _kept(*key) -> str | None:
+    return _process_kept().get(key)
+
+
+def _keep(html: str, *key) -> str:
+    kept = _process_kept()
+    if len(kept) >= MOST_KEPT:
+        kept.clear()
+    kept[key] = html
+    return html
 
 
 @functools.cache
-def _watched() -> dict[tuple, str]:
+def _process_kept() -> dict[tuple, str]:
     return {}
 
 
