@@ -98,6 +98,17 @@ class RoomRules(Table):
         longest = max(called_for, default=0)
         return timedelta(milliseconds=longest) if longest else None
 
+    def between_rounds(self, state: dict | None, paused: bool) -> bool:
+        """Whether the table rests after a round: paused, for the pause of a round's end
+        (the last event in its log that calls for a pause)."""
+        if not paused or state is None:
+            return False
+        for event in reversed(state.get("log", ())):
+            pause = self.pauses.get(event.get("type"))
+            if pause is not None:
+                return pause == "round"
+        return False
+
     def seat_order(self, host_seat: int, seat_count: int) -> list[int]:
         """The seats in the order newcomers (and added bots) take them."""
         if self.join_order is None:

@@ -182,3 +182,34 @@ class Unannounced(models.Model):
 
     def __str__(self):
         return f"{self.room} (unannounced)"
+
+
+class ChatLine(models.Model):
+    """A line said at a room's table, in one of its two channels: free text or a quick
+    phrase (its English words, its message, shown in each reader's language). Each
+    channel keeps its last ``rooms.chat.lines.KEPT`` lines."""
+
+    class Channel(models.TextChoices):
+        PLAYERS = "players", pgettext_lazy("a chat channel", "Table")
+        SPECTATORS = "spectators", pgettext_lazy("a chat channel", "Spectators")
+
+    room = models.ForeignKey(
+        Room, on_delete=models.CASCADE, related_name="chat_lines", verbose_name=gettext_lazy("room")
+    )
+    channel = models.CharField(gettext_lazy("channel"), max_length=10, choices=Channel.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, verbose_name=gettext_lazy("user")
+    )
+    guest_id = models.CharField(gettext_lazy("guest id"), max_length=64, blank=True)
+    name = models.CharField(gettext_lazy("name"), max_length=40)
+    text = models.CharField(gettext_lazy("text"), max_length=140, blank=True)
+    phrase = models.CharField(gettext_lazy("quick phrase"), max_length=80, blank=True)
+    said_at = models.DateTimeField(gettext_lazy("said at"), default=timezone.now)
+
+    class Meta:
+        verbose_name = gettext_lazy("chat line")
+        verbose_name_plural = gettext_lazy("chat lines")
+        indexes = [models.Index(fields=["room", "channel", "-id"], name="rooms_chat_channel_newest")]
+
+    def __str__(self):
+        return f"{self.name}: {self.text or self.phrase}"

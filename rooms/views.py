@@ -13,6 +13,7 @@ from games.words import Said, Words, all_of, wording
 from plumbing.cache import UNREACHABLE
 from rooms import codeguard
 from rooms.actions import lifecycle, partners, seating
+from rooms.chat import lines
 from rooms.errors import RoomError
 from rooms.forms import JoinByCodeForm, RoomForm
 from rooms.gamerules import rules_for
@@ -104,7 +105,8 @@ def room(request, code):
     snapshot = load_snapshot(room.id)
     seat = snapshot.seat_of(player)
     table = render_table(snapshot, presence.current(room.id), seat)
-    return render(request, "rooms/room.html", {"room": snapshot, "table": table, "viewer_seat": seat})
+    chat = lines.drawer(room.id, room.game, player, seat)
+    return render(request, "rooms/room.html", {"room": snapshot, "table": table, "viewer_seat": seat, "chat": chat})
 
 
 def post_only(view):

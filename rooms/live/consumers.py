@@ -3,6 +3,7 @@
 import asyncio
 import functools
 import logging
+from dataclasses import asdict
 from types import SimpleNamespace
 
 from channels.consumer import get_handler_name
@@ -20,6 +21,7 @@ from plumbing.cache import UNREACHABLE
 from plumbing.loglimit import LimitedLog
 from rooms import codeguard
 from rooms.actions import play
+from rooms.chat import lines as chat
 from rooms.errors import RoomError
 from rooms.live import incoming, presence_news
 from rooms.live.pumps import dispatch_in_turn
@@ -119,7 +121,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
     async def connect(self):
         code = self.scope["url_route"]["kwargs"]["code"]
         try:
-            snapshot = await self._join(code, self._address())
+            snapshot, chat_history = await self._join(code, self._address())
         except codeguard.GuessingPaused:
             await self.close(code=4429)
             return
@@ -133,21 +135,24 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.presence = await presence.touch(self.room_id, self.channel_name, self.seat)
         await self._announce_presence()
         await self._send_table(snapshot)
+        await self._send_chat_history(chat_history)
 
     async def _join(self, code: str, address: str | None):
         """Joins the group of the room ``code`` names; its table at the latest version
-        stored, read once joined (any earlier version is found, any later one announced).
-        The client's misses, the latest version and the socket's session are read in one
-        trip to Redis; a code this process has looked up before needs no other."""
+        stored, read once joined (any earlier version is found, any later one announced),
+        and its chat's kept lines as stored (None: none). The client's misses, the latest
+        version, the chat and the socket's session are read in one trip to Redis; a code
+        this process has looked up before needs no other."""
         session = socket_session(self.scope)
         client = codeguard.Client(address, session.session_key if session else None)
         room_id = codeguard.known_room_id(code) or await codeguard.find_room_id(code, client)
         if room_id is None:
-            return None
+            return None, None
         self.group = room_group(room_id)  # before: if Redis refuses it, the process has it already
         await self.channel_layer.group_add(self.group, self.channel_name)
-        address_misses, session_misses, latest, *session_data = await async_client().mget(
-            *client.misses_keys, latest_key(room_id), *([session.cache_location] if session else [])
+        address_misses, session_misses, latest, chat_history, *session_data = await async_client().mget(
+            *client.misses_keys, latest_key(room_id), chat.history_key(room_id),
+            *([session.cache_location] if session else []),
         )
         if session is not None:
             (cached,) = session_data
@@ -165,9 +170,9 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if snapshot is None:
             codeguard.forget_room_id(code)
             await self._leave_unseen(room_id)
-            return None
+            return None, None
         self.room_id, self.player = room_id, player
-        return snapshot
+        return snapshot, chat_history
 
     async def _leave_unseen(self, room_id: int):
         """Leaves the room's group as it came, before it closes: its viewers are not told
@@ -218,6 +223,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 await self._send_table(await snapshots.at_latest(self.room_id, latest))
             case incoming.Language():  # the table again, in the viewer's new language
                 await self._speak(message.language)
+            case incoming.Chat():
+                await self._chat(message)
 
     async def _act(self, move: incoming.Act):
         try:
@@ -244,6 +251,34 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 "phrase": is_phrase(self.game, emoji),
             },
         )
+
+    async def _chat(self, line: incoming.Chat):
+        """Say a line at the table's chat, for everyone at the table to read."""
+        if self.player is None:
+            return await self._refuse(incoming.NOT_HERE)
+        try:
+            said = await database_sync_to_async(chat.say)(
+                self.room_id, self.player, self.seat, line.channel, line.text, line.phrase
+            )
+        except RoomError as refused:
+            return await self._refuse(refused.message, logged="a refused chat line")
+        await self.channel_layer.group_send(room_group(self.room_id), {"type": "chat.line", **asdict(said)})
+
+    async def chat_line(self, event):
+        """A line said at the table: added to its channel, in the viewer's language."""
+        line = chat.Line(**{name: event[name] for name in chat.LINE_FIELDS})
+        with speaking(self.language):
+            pushed = render_to_string("rooms/_chat_pushed_line.html", {"line": line})
+        await self.send(text_data=pushed)
+
+    async def _send_chat_history(self, stored: bytes | None):
+        """The lines the room's chat keeps, replacing what the page shows: a viewer who
+        reconnects misses none and sees none twice."""
+        history = chat.from_history(stored)
+        if history:
+            with speaking(self.language):
+                sent = render_to_string("rooms/_chat_history.html", {"channels": chat.by_channel(history)})
+            await self.send(text_data=sent)
 
     async def _refuse(self, reason, logged: str | None = None):
         """Tell the viewer why, in their language (``reason``: lazy text or ``Words``);

@@ -37,6 +37,8 @@ MALFORMED_MOVE = gettext_lazy("That move is malformed.")
 NOT_HERE = gettext_lazy("You can't send that here.")
 OVER_BUDGET = gettext_lazy("Too many messages at once: wait a few seconds, then try again.")
 NOT_A_LANGUAGE = gettext_lazy("The site does not speak that language.")
+MALFORMED_LINE = gettext_lazy("That chat line is malformed.")
+CHANNELS = ("players", "spectators")
 
 BUDGET_SECONDS = 20
 # Messages per window: for a seated player, a spectator, and a socket without a session
@@ -77,7 +79,17 @@ class Language:
     language: str
 
 
-Message = Act | React | Ping | Sync | Language
+@dataclass(frozen=True)
+class Chat:
+    """A line for the table's chat: free ``text`` or a quick ``phrase`` (one of them
+    empty), in ``channel`` (``CHANNELS``)."""
+
+    channel: str
+    text: str
+    phrase: str
+
+
+Message = Act | React | Ping | Sync | Language | Chat
 
 
 class MessageBudget:
@@ -149,12 +161,21 @@ def _language(message: dict) -> Language:
     return Language(language)
 
 
+def _chat(message: dict) -> Chat:
+    channel, text, phrase = (message.get(name, "") for name in ("channel", "text", "phrase"))
+    well_formed = channel in CHANNELS and isinstance(text, str) and isinstance(phrase, str)
+    if not well_formed or bool(text) == bool(phrase):  # one of them, never both
+        raise RoomError(MALFORMED_LINE)
+    return Chat(channel, text, phrase)
+
+
 _READERS: dict[str, Callable[[dict], Message]] = {
     "act": _act,
     "react": _react,
     "ping": lambda message: Ping(),
     "sync": lambda message: Sync(),
     "language": _language,
+    "chat": _chat,
 }
 
 

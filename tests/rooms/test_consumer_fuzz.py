@@ -147,7 +147,9 @@ deep_nesting = st.builds(
     st.sampled_from([("[", "]"), ('{"a":', "}"), ('{"kind":[', "]}")]),
     st.booleans(),
 )
-message_shaped = st.dictionaries(st.sampled_from(["kind", "action", "version", "emoji"]), json_values)
+message_shaped = st.dictionaries(
+    st.sampled_from(["kind", "action", "version", "emoji", "channel", "text", "phrase"]), json_values
+)
 wild_json = st.one_of(json_values.map(json.dumps), odd_numbers, deep_nesting)
 
 
@@ -159,7 +161,7 @@ def _object(fields: dict[str, str]) -> str:
 @st.composite
 def near_misses(draw, legal: list, version: int):
     """A real message of the player to act — a legal move at the right version (the most
-    often), a reaction, a ping, a sync — with fields replaced by wild values, dropped or
+    often), a reaction, a chat line, a ping, a sync — with fields replaced by wild values, dropped or
     added, and the move's action itself mutated."""
     move = draw(st.sampled_from(legal))
     action = draw(
@@ -177,13 +179,16 @@ def near_misses(draw, legal: list, version: int):
                 *[{"kind": '"act"', "action": json.dumps(action), "version": json.dumps(str(version))}] * 2,
                 {"kind": '"act"', "action": json.dumps(action), "version": json.dumps(version)},
                 {"kind": '"react"', "emoji": json.dumps("👍")},
+                {"kind": '"chat"', "channel": json.dumps("players"), "text": json.dumps("<img src=x onerror=1>")},
+                {"kind": '"chat"', "channel": json.dumps("spectators"), "phrase": json.dumps("Good game")},
                 {"kind": '"ping"'},
                 {"kind": '"sync"'},
             ]
         )
     )
     fields = dict(real)
-    for key in draw(st.lists(st.sampled_from([*real, "kind", "action", "version", "emoji", "HEADERS"]), max_size=3)):
+    keys = [*real, "kind", "action", "version", "emoji", "channel", "text", "phrase", "HEADERS"]
+    for key in draw(st.lists(st.sampled_from(keys), max_size=3)):
         if draw(st.booleans()):
             fields[key] = draw(wild_json)
         else:
