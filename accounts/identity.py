@@ -25,6 +25,15 @@ class Player:
     def is_guest(self) -> bool:
         return self.user_id is None
 
+    @property
+    def key(self) -> str:
+        """Who this is, whatever their name: an account's id or a guest's."""
+        return person_key(self.user_id, self.guest_id)
+
+
+def person_key(user_id: int | None, guest_id: str | None) -> str:
+    return f"user:{user_id}" if user_id is not None else f"guest:{guest_id}"
+
 
 def ensure_guest(session) -> tuple[str, str]:
     """The session's guest id and name, made on first use."""

@@ -253,3 +253,21 @@ class LedgerEntry(models.Model):
     def delete(self, *args, **kwargs):
         raise AppendOnlyError("Ledger entries are append-only: they cannot be deleted.")
 
+
+
+class Mute(models.Model):
+    """A person's choice not to see another's chat lines and reactions, at any table.
+    Each is named by ``identity.person_key``: an account or a guest."""
+
+    muter = models.CharField(gettext_lazy("muted by"), max_length=80, db_index=True)
+    muted = models.CharField(gettext_lazy("muted"), max_length=80)
+    muted_name = models.CharField(gettext_lazy("muted player's name"), max_length=40)
+    created_at = models.DateTimeField(gettext_lazy("created at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = gettext_lazy("mute")
+        verbose_name_plural = gettext_lazy("mutes")
+        constraints = [models.UniqueConstraint(fields=["muter", "muted"], name="accounts_mute_once")]
+
+    def __str__(self):
+        return f"{self.muter} mutes {self.muted}"

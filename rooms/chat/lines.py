@@ -18,8 +18,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
-from accounts.identity import Player
+from accounts.identity import Player, person_key
 from games import registry
+from rooms.chat import mutes
 from rooms.chat.phrases import phrases_for
 from rooms.errors import RoomError
 from rooms.gamerules import rules_for
@@ -53,6 +54,7 @@ class Line:
     name: str
     text: str
     phrase: str
+    author: str  # ``identity.person_key``: for mutes, never shown
 
 
 LINE_FIELDS = tuple(field.name for field in fields(Line))
@@ -134,7 +136,8 @@ def recent(room: Room) -> list[Line]:
 
 
 def _line(line: ChatLine) -> Line:
-    return Line(line.id, line.channel, line.name, line.text, line.phrase)
+    author = person_key(line.user_id, line.guest_id or None)
+    return Line(line.id, line.channel, line.name, line.text, line.phrase, author)
 
 
 def history_key(room_id: int) -> str:
@@ -143,7 +146,7 @@ def history_key(room_id: int) -> str:
     return key("chat", room_id)
 
 
-def from_history(stored: bytes | None) -> list[Line]:
+def from_history(stored: bytes | str | None) -> list[Line]:
     return [Line(**line) for line in json.loads(stored)] if stored else []
 
 
@@ -171,9 +174,11 @@ class ShownChannel:
 
 
 def drawer(room_id: int, game: str, player: Player | None, seat: int | None) -> dict:
-    """What a viewer's chat drawer shows: both channels with the lines they keep (the
-    viewer's own channel first: the players' for a player), what the viewer may write
-    in each, and the table's quick phrases."""
+    """What a viewer's chat drawer shows: both channels with the lines they keep but
+    for those of people the viewer muted (the viewer's own channel first: the players'
+    for a player), what the viewer may write in each, and the table's quick phrases."""
+    muted = mutes.muted_by(player.key) if player is not None else frozenset()
+    kept = [line for line in recent(Room(pk=room_id)) if line.author not in muted]
     channels = [
         ShownChannel(
             name=name,
@@ -182,7 +187,8 @@ def drawer(room_id: int, game: str, player: Player | None, seat: int | None) -> 
             writable=player is not None and (seat is not None or name == ChatLine.Channel.SPECTATORS),
             shown_first=(seat is not None) == (name == ChatLine.Channel.PLAYERS),
         )
-        for name, label, lines in _channels(recent(Room(pk=room_id)))
+        for name, label, lines in _channels(kept)
     ]
     writes_text = player is not None and not player.is_guest
-    return {"channels": channels, "phrases": phrases_for(game), "writes_text": writes_text}
+    viewer = player.key if player is not None else ""
+    return {"channels": channels, "phrases": phrases_for(game), "writes_text": writes_text, "viewer": viewer}

@@ -22,6 +22,7 @@ from plumbing.loglimit import LimitedLog
 from rooms import codeguard
 from rooms.actions import play
 from rooms.chat import lines as chat
+from rooms.chat import mutes
 from rooms.errors import RoomError
 from rooms.live import incoming, presence_news
 from rooms.live.pumps import dispatch_in_turn
@@ -62,6 +63,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self._sending = asyncio.Lock()
         self._presence_stale, self._presence_check = False, None
         self._presence_heard = 0.0  # the loop time of the last presence change heard of
+        self._muted: frozenset[str] | None = None  # whom the viewer muted, once read
 
     async def __call__(self, scope, receive, send):
         """As Channels' own, but with the messages pumped by ``rooms.live.pumps``; however the
@@ -215,16 +217,25 @@ class RoomConsumer(AsyncWebsocketConsumer):
             case incoming.React():
                 await self._react(message.emoji)
             case incoming.Ping():
-                now_present = await presence.touch(self.room_id, self.channel_name, self.seat)
-                if now_present != self.presence:  # a connection of a dead process has expired
-                    await self._announce_presence()
-            case incoming.Sync():  # a table newer than the last one sent, if there is one
-                latest = await async_client().get(latest_key(self.room_id))
-                await self._send_table(await snapshots.at_latest(self.room_id, latest))
+                await self._ping()
+            case incoming.Sync():
+                await self._sync()
             case incoming.Language():  # the table again, in the viewer's new language
                 await self._speak(message.language)
             case incoming.Chat():
                 await self._chat(message)
+            case incoming.Mute():
+                await self._mute(message.line)
+
+    async def _ping(self):
+        now_present = await presence.touch(self.room_id, self.channel_name, self.seat)
+        if now_present != self.presence:  # a connection of a dead process has expired
+            await self._announce_presence()
+
+    async def _sync(self):
+        """A table newer than the last one sent, if there is one."""
+        latest = await async_client().get(latest_key(self.room_id))
+        await self._send_table(await snapshots.at_latest(self.room_id, latest))
 
     async def _act(self, move: incoming.Act):
         try:
@@ -249,6 +260,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 "name": self.player.name if self.player and self.seat is not None else "",
                 "spectator": self.seat is None,
                 "phrase": is_phrase(self.game, emoji),
+                "author": self.player.key if self.player else "",
             },
         )
 
@@ -265,20 +277,44 @@ class RoomConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_send(room_group(self.room_id), {"type": "chat.line", **asdict(said)})
 
     async def chat_line(self, event):
-        """A line said at the table: added to its channel, in the viewer's language."""
+        """A line said at the table: added to its channel, in the viewer's language,
+        unless the viewer muted whoever said it."""
         line = chat.Line(**{name: event[name] for name in chat.LINE_FIELDS})
+        if line.author in await self._muted_people():
+            return
         with speaking(self.language):
-            pushed = render_to_string("rooms/_chat_pushed_line.html", {"line": line})
+            pushed = render_to_string("rooms/_chat_pushed_line.html", {"line": line, "viewer": self._viewer_key()})
         await self.send(text_data=pushed)
 
-    async def _send_chat_history(self, stored: bytes | None):
-        """The lines the room's chat keeps, replacing what the page shows: a viewer who
-        reconnects misses none and sees none twice."""
+    async def _send_chat_history(self, stored: bytes | str | None):
+        """The lines the room's chat keeps (but the muted people's), replacing what the
+        page shows: a viewer who reconnects misses none and sees none twice."""
         history = chat.from_history(stored)
         if history:
+            muted = await self._muted_people()
+            shown = chat.by_channel([line for line in history if line.author not in muted])
             with speaking(self.language):
-                sent = render_to_string("rooms/_chat_history.html", {"channels": chat.by_channel(history)})
+                sent = render_to_string("rooms/_chat_history.html", {"channels": shown, "viewer": self._viewer_key()})
             await self.send(text_data=sent)
+
+    async def _mute(self, line_id: int):
+        """The viewer mutes whoever said the line: their lines leave the viewer's chat."""
+        if self.player is None:
+            return await self._refuse(incoming.NOT_HERE)
+        try:
+            await database_sync_to_async(mutes.mute)(self.player, self.room_id, line_id)
+        except RoomError as refused:
+            return await self._refuse(refused.message, logged="a refused mute")
+        self._muted = None
+        await self._send_chat_history(await async_client().get(chat.history_key(self.room_id)))
+
+    async def _muted_people(self) -> frozenset[str]:
+        if self._muted is None:
+            self._muted = await mutes.muted_for_socket(self.player.key) if self.player else frozenset()
+        return self._muted
+
+    def _viewer_key(self) -> str:
+        return self.player.key if self.player else ""
 
     async def _refuse(self, reason, logged: str | None = None):
         """Tell the viewer why, in their language (``reason``: lazy text or ``Words``);
@@ -387,6 +423,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
                     await self.send(text_data=marks)
 
     async def room_reaction(self, event):
+        if event.get("author") in await self._muted_people():
+            return
         with speaking(self.language):
             reaction = render_to_string("rooms/_reaction.html", event)
         await self.send(text_data=reaction)

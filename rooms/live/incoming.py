@@ -89,7 +89,14 @@ class Chat:
     phrase: str
 
 
-Message = Act | React | Ping | Sync | Language | Chat
+@dataclass(frozen=True)
+class Mute:
+    """The viewer mutes whoever said the chat's line ``line`` (its id)."""
+
+    line: int
+
+
+Message = Act | React | Ping | Sync | Language | Chat | Mute
 
 
 class MessageBudget:
@@ -134,12 +141,12 @@ def parse(text: str | None) -> Message:
 
 def _act(message: dict) -> Act:
     action, version = message.get("action"), message.get("version")
-    if not isinstance(action, str) or not _is_version(version):
+    if not isinstance(action, str) or not _is_whole_number(version):
         raise RoomError(MALFORMED_MOVE)
     return Act(_json(action, MALFORMED_MOVE), int(version))
 
 
-def _is_version(value: object) -> TypeGuard[str | int]:
+def _is_whole_number(value: object) -> TypeGuard[str | int]:
     """A whole number as the table renders it (htmx sends the form's string) or as JSON;
     not a bool, a float or any other spelling of a number."""
     if isinstance(value, str):
@@ -169,6 +176,13 @@ def _chat(message: dict) -> Chat:
     return Chat(channel, text, phrase)
 
 
+def _mute(message: dict) -> Mute:
+    line = message.get("line")
+    if not _is_whole_number(line):
+        raise RoomError(MALFORMED_LINE)
+    return Mute(int(line))
+
+
 _READERS: dict[str, Callable[[dict], Message]] = {
     "act": _act,
     "react": _react,
@@ -176,6 +190,7 @@ _READERS: dict[str, Callable[[dict], Message]] = {
     "sync": lambda message: Sync(),
     "language": _language,
     "chat": _chat,
+    "mute": _mute,
 }
 
 

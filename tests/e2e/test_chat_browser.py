@@ -1,7 +1,8 @@
 """The table's chat in a real browser, on phones: two accounts and a guest at a
 waiting table and a spectator. The accounts chat, the guest sends a quick phrase, a
-spectator's line shows only in the spectators' channel, and a closed drawer counts the
-lines that came. The drawer never covers the action bar."""
+spectator's line shows only in the spectators' channel, a closed drawer counts the
+lines that came, and a mute hides a player's lines from the muting viewer alone. The
+drawer never covers the action bar."""
 
 import uuid
 
@@ -78,3 +79,14 @@ def test_accounts_chat_a_guest_sends_a_phrase_and_a_spectator_writes_in_their_ow
 
     drawer, bar = ada.get_by_test_id("chat").bounding_box(), ada.locator("#table-private").bounding_box()
     assert drawer["y"] + drawer["height"] <= bar["y"] + 1
+
+
+    # Ada mutes Bob: his lines leave her chat, and his next one reaches Bea alone.
+    bob_line = _panel(ada, "players").locator(".chat-line", has_text="hi ada")
+    bob_line.get_by_test_id("chat-mute").click()
+    expect(_panel(ada, "players")).not_to_contain_text("hi ada")
+    bob.locator("#chat-panel-players").get_by_test_id("chat-text").fill("can you hear me")
+    bob.locator("#chat-panel-players").get_by_test_id("chat-send").click()
+    expect(_panel(bea, "players")).to_contain_text("can you hear me")
+    expect(_panel(ada, "players")).to_contain_text("Bea Good game")
+    expect(_panel(ada, "players")).not_to_contain_text("can you hear me")

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from accounts.identity import Player
 from rooms.actions import seating
-from rooms.chat import lines
+from rooms.chat import lines, mutes
 from rooms.chat.phrases import COMMON
 from rooms.errors import RoomError
 from rooms.models import ChatLine
@@ -105,6 +105,7 @@ def test_each_channel_keeps_its_last_fifty_lines_and_redis_has_them_for_sockets(
     assert [line.text for line in stored] == [*(f"line {number}" for number in range(5, 55)), "hello"]
     assert json.loads(sync_client().get(lines.history_key(room.pk)))[-1] == {
         "id": stored[-1].id, "channel": "spectators", "name": "watcher", "text": "hello", "phrase": "",
+        "author": watcher.key,
     }
 
 
@@ -162,3 +163,22 @@ def test_a_line_shows_as_its_text_never_as_markup_or_a_link(text):
     shown = render_to_string("rooms/_chat_line.html", {"line": said})
     assert html.unescape(shown.split('dir="auto">', 1)[1].rsplit("</span>", 1)[0]) == text
     assert "<script" not in shown and "<img" not in shown and "<svg" not in shown and "<a " not in shown
+
+
+def test_a_mute_hides_a_players_lines_from_the_muter_alone_and_is_kept_for_the_sockets():
+    ada, bob = _account("ada"), _account("bob")
+    room = create(ada)
+    seating.do_join(room.pk, bob)
+    said = lines.say(room.pk, bob, 1, PLAYERS, "blah", "")
+    mutes.mute(ada, room.pk, said.id)
+    mutes.mute(ada, room.pk, said.id)  # twice is once
+    assert mutes.muted_by(ada.key) == {bob.key}
+    assert json.loads(sync_client().get(mutes._key(ada.key))) == [bob.key]
+    shown = lines.drawer(room.pk, "disunyer", ada, 0)["channels"][0].lines
+    assert shown == []
+    assert [line.text for line in lines.drawer(room.pk, "disunyer", bob, 1)["channels"][0].lines] == ["blah"]
+    own = lines.say(room.pk, ada, 0, PLAYERS, "mine", "")
+    with pytest.raises(RoomError):
+        mutes.mute(ada, room.pk, own.id)
+    with pytest.raises(RoomError):
+        mutes.mute(ada, room.pk, own.id + 100)

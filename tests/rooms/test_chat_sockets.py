@@ -12,7 +12,7 @@ from django.test import Client
 from accounts.identity import Player
 from rooms.actions import seating
 from tests.rooms.helpers import BEA, ZED, client_for, create
-from tests.rooms.test_consumers import _connect
+from tests.rooms.test_consumers import _connect, _drain
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("redis_url")]
 
@@ -119,3 +119,31 @@ async def test_a_socket_that_connects_is_sent_the_lines_the_chat_keeps():
         assert "welcome, watchers" in history
     finally:
         await late.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_mute_hides_a_players_lines_and_reactions_for_the_muting_viewer_alone():
+    room, keys = await database_sync_to_async(_table_with_two_accounts_and_a_guest)()
+    ada, bob, bea = [await _connect(room.code, key) for key in keys[:3]]
+    try:
+        await _say(bob, "players", text="annoying")
+        line = await _next_chat(ada)
+        line_id = int(line.split('data-chat-line="', 1)[1].split('"', 1)[0])
+        assert 'data-testid="chat-mute"' in line and "Mute bob" in line
+        await _next_chat(bea)
+        await ada.send_to(text_data=json.dumps({"kind": "mute", "line": str(line_id)}))
+        replaced = await _next_chat(ada)
+        assert 'hx-swap-oob="innerHTML"' in replaced and "annoying" not in replaced
+        await _say(bob, "players", text="still annoying")
+        await bob.send_to(text_data=json.dumps({"kind": "react", "emoji": "👍"}))
+        assert "still annoying" in await _next_chat(bea)
+        assert any('class="reaction' in frame and "bob" in frame for frame in await _drain(bea))
+        await _say(bea, "players", phrase="One moment")
+        assert "One moment" in await _next_chat(ada)  # bob's line and reaction came first, unseen
+        heard = await _drain(ada)
+        assert not [frame for frame in heard if "still annoying" in frame or 'class="reaction' in frame]
+        await ada.send_to(text_data=json.dumps({"kind": "mute", "line": "nonsense"}))
+        assert "malformed" in await _next_chat(ada)
+    finally:
+        for socket in (ada, bob, bea):
+            await socket.disconnect()
