@@ -7,7 +7,7 @@ number, capital letter or name's length that depends on the words. The marks tra
 the version's announcement and its stored snapshot, so the channel layer carries no
 words of any language. A web process puts them into a viewer's language
 (``in_language``) once per version and language, not once per viewer, and reads the
-same as a render in that language (tests/rooms/test_neutral.py renders every fragment
+same as a render in that language (tests/i18n/test_neutral_fragments.py renders every fragment
 of every game both ways).
 
 Marks nest (a message's values are marks), so they are put into words from the
