@@ -119,6 +119,11 @@ def test_a_size_out_of_range_is_refused_before_anything_starts(option):
         call_command(LoadTestCommand(), *option)
 
 
+def test_a_negative_chat_pace_is_refused_before_anything_starts():
+    with pytest.raises(CommandError, match="--chat-every must be at least 0"):
+        call_command(LoadTestCommand(), "--chat-every", "-5")
+
+
 @pytest.mark.django_db
 def test_the_player_is_offered_exactly_the_legal_moves_the_table_renders():
     """Through a whole game of eight people, the moves the load test reads from the acting

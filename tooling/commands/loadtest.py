@@ -96,6 +96,8 @@ class Command(BaseCommand):
         parser.add_argument("--languages", default="",
                             help="languages the sockets read, dealt round each table, e.g. en,fa,ru (default: the "
                                  "site's)")
+        parser.add_argument("--chat-every", type=float, default=0,
+                            help="seconds between a table's chat lines, its player's quick phrases (default: none)")
         parser.add_argument("--json", help="write the raw figures to this file")
         parser.add_argument("--keep", action="store_true",
                             help="keep the work directory: logs, frames, commit times and when each was heard")
@@ -109,13 +111,15 @@ class Command(BaseCommand):
                                "and --connect-rounds at least 0.")
         if sizes["seconds"] < SHORTEST_WINDOW_SECONDS:
             raise CommandError(f"--seconds must be at least {SHORTEST_WINDOW_SECONDS}.")
+        if given["chat_every"] < 0:
+            raise CommandError("--chat-every must be at least 0.")
         probe_groups = sizes.pop("probes")
         options = Options(
             game=given["game"], **sizes, web=given["web"], site_dir=_site_dir(given["site_dir"]),
             database_url=_database_url(given["database_url"]), bot_delay_ms=_bot_delay(given["bot_delay_ms"]),
             client_processes=given["clients"], keep=given["keep"], probe_groups=probe_groups,
             connect_rounds=given["connect_rounds"], workers=given["workers"],
-            languages=_languages(given["languages"]),
+            languages=_languages(given["languages"]), chat_every=given["chat_every"],
         )
         try:
             result = asyncio.run(run(options, say=lambda line: print(line, file=sys.stderr, flush=True)))

@@ -28,14 +28,20 @@ def emit(event: dict) -> None:
     sys.stdout.flush()
 
 
+# The quick phrases every table's chat offers (the site's rooms/chat/phrases.py), in turn:
+# a line never repeats one of its player's last two.
+CHAT_PHRASES = ("Good game", "Well played", "Rematch?", "One moment")
+
+
 class Player:
     """The table's one person: plays one of the offered moves after a pause like a bot's,
-    and says when the game is over so the load test can start the next one."""
+    says a quick phrase in the table's chat every ``chat_every`` seconds (0: never), and
+    says when the game is over so the load test can start the next one."""
 
-    def __init__(self, tab: Tab, pace: tuple[float, float], rng: random.Random):
-        self.tab, self.pace, self.rng = tab, pace, rng
+    def __init__(self, tab: Tab, pace: tuple[float, float], rng: random.Random, chat_every: float = 0):
+        self.tab, self.pace, self.rng, self.chat_every = tab, pace, rng, chat_every
         self.acting = True
-        self.moves_sent = self.toasts = 0
+        self.moves_sent = self.toasts = self.chat_lines_sent = 0
         self._planned_for: int | None = None
         self._pending: asyncio.TimerHandle | None = None
         self._over_reported = False
@@ -62,6 +68,17 @@ class Player:
     async def _play(self, move: dict) -> None:
         self.moves_sent += 1
         await self.tab.send({**move, "HEADERS": {"HX-Request": "true"}})
+
+    async def chat_forever(self) -> None:
+        """A phrase every ``chat_every`` seconds, the first after a random part of it (the
+        tables' lines spread over time), while the player acts."""
+        await asyncio.sleep(self.rng.uniform(0, self.chat_every))
+        while self.acting:
+            if self.tab.ws is not None:
+                phrase = CHAT_PHRASES[self.chat_lines_sent % len(CHAT_PHRASES)]
+                self.chat_lines_sent += 1
+                spawn(self.tab.send({"kind": "chat", "channel": "players", "phrase": phrase}))
+            await asyncio.sleep(self.chat_every)
 
     def stop(self) -> None:
         if self._pending is not None:
@@ -107,7 +124,7 @@ class Client:
             table = self.tables.setdefault(spec["table"], Table())
             table.tabs.append(tab)
             if spec["role"] == "player":
-                table.player = Player(tab, pace, random.Random(rng.random()))
+                table.player = Player(tab, pace, random.Random(rng.random()), plan["chat_every"])
         self._moves: set[asyncio.Task] = set()
 
     async def run(self, orders: asyncio.StreamReader) -> None:
@@ -115,6 +132,9 @@ class Client:
         for spec, tab in zip(self.plan["tabs"], self.tabs):
             tab.go(spec["path"], spec["group"])
         pinger = asyncio.create_task(self._ping_forever())
+        chatters = [
+            asyncio.create_task(player.chat_forever()) for player in self._players() if player.chat_every
+        ]
         await self._report_connected(started)
         while line := await orders.readline():
             order = json.loads(line)
@@ -126,6 +146,8 @@ class Client:
                 await self._drain(order["latest"], order["seconds"])
                 break
         pinger.cancel()
+        for chatter in chatters:
+            chatter.cancel()
 
     async def _report_connected(self, started: float) -> None:
         waits = [tab.first_frame.wait() for tab in self.tabs]
@@ -158,6 +180,7 @@ class Client:
         results = {
             "connections": [asdict(connection) for tab in self.tabs for connection in tab.connections],
             "moves_sent": sum(player.moves_sent for player in self._players()),
+            "chat_lines_sent": sum(player.chat_lines_sent for player in self._players()),
             "toasts_to_players": sum(player.toasts for player in self._players()),
         }
         with open(self.plan["results"], "w") as file:

@@ -71,7 +71,7 @@ class ClientPool:
     """Tabs spread over ``count`` processes, table by table."""
 
     def __init__(self, tabs: list[dict], count: int, pace: tuple[float, float], workdir: Path, name: str,
-                 on_finished: Callable[[str], None] = lambda table: None):
+                 on_finished: Callable[[str], None] = lambda table: None, chat_every: float = 0):
         tables = list(dict.fromkeys(tab["table"] for tab in tabs))
         count = min(count, len(tables))
         share = {table: number % count for number, table in enumerate(tables)}
@@ -80,6 +80,7 @@ class ClientPool:
                 {
                     "tabs": [tab for tab in tabs if share[tab["table"]] == number],
                     "pace": pace,
+                    "chat_every": chat_every,
                     "seed": number,
                     "connect_concurrency": CONNECT_CONCURRENCY,
                     "results": str(workdir / f"{name}-client-{number}.json"),
@@ -119,5 +120,6 @@ class ClientPool:
         return {
             "connections": [connection for result in results for connection in result["connections"]],
             "moves_sent": sum(result["moves_sent"] for result in results),
+            "chat_lines_sent": sum(result["chat_lines_sent"] for result in results),
             "toasts_to_players": sum(result["toasts_to_players"] for result in results),
         }

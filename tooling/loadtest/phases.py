@@ -60,7 +60,7 @@ class Phase:
     async def connect(self, tabs: list[dict], on_finished=lambda table: None) -> dict:
         before = self._rss()
         self.pool = ClientPool(tabs, self.load.client_processes, self.load.pace, self.stack.workdir, self.name,
-                               on_finished)
+                               on_finished, self.load.chat_every)
         began = time.time()
         connected = await self.pool.connect()
         ready_seconds = round(time.time() - began, 2)
@@ -96,6 +96,7 @@ class Phase:
             "drain_seconds": round(drain_seconds, 2),
             **analysis.figures(self.commits.commits, drained["connections"], start, end, self.commits.heard),
             "moves_sent": drained["moves_sent"],
+            "chat_lines_sent": drained["chat_lines_sent"],
             "toasts_to_players": drained["toasts_to_players"],
             "server_errors": logs.since(marks),
             "load_average_at_end": procstats.load_average(),

@@ -3,6 +3,10 @@
 BUSY_CLIENT_PERCENT = 80
 
 
+def _chat(every: float) -> str:
+    return f"a line per table every {every:g} s" if every else "none"
+
+
 def _number(value) -> str:
     if value is None:
         return "—"
@@ -68,6 +72,7 @@ def _rows(site: dict, anchor: dict, ratios: dict) -> list[tuple[str, str, str, s
         _row("mean frame (characters)", site, anchor, key("mean_frame_chars")),
         _row("tracebacks in the server logs", site, anchor, lambda phase: phase["server_errors"]["tracebacks"]),
         ("moves sent by players (toasts back)", f"{site['moves_sent']:,} ({site['toasts_to_players']:,})", "", ""),
+        ("chat lines sent by players", f"{site.get('chat_lines_sent', 0):,}", "", ""),
         ("games played again (refused)", f"{site['restarts']:,} ({site['restarts_refused']:,})", "", ""),
     ]
 
@@ -170,6 +175,7 @@ def format_report(result: dict) -> str:
         f"{options['seconds']:g} s window per phase",
         f"Site {options['site_dir']} · BOT_DELAY_MS {','.join(map(str, options['bot_delay_ms']))} · "
         f"languages {','.join(options.get('languages') or ['the site’s'])} · "
+        f"chat {_chat(options.get('chat_every', 0))} · "
         f"{result['client_processes']} client process(es) · {result['cores']} cores",
         f"Load average: {result['load_average_before']} before, {anchor['load_average_at_end']} after the anchor, "
         f"{site['load_average_at_end']} after the site, {result['load_average_after']} at the end",
