@@ -64,7 +64,7 @@ def say(room_id: int, player: Player, seat: int | None, channel: str, text: str,
     """``player`` (at ``seat``, None: watching) says ``text`` or the quick ``phrase`` in
     ``channel`` of the room; ``RoomError`` says why not, and nothing is kept."""
     with transaction.atomic():
-        room = Room.objects.select_related("match").select_for_update().get(pk=room_id)
+        room = Room.objects.select_related("match").select_for_update(of=("self",)).get(pk=room_id)
         text = _checked(room, player, seat, channel, text, phrase)
         _check_flood(room, player, text, phrase)
         line = ChatLine.objects.create(
