@@ -1,13 +1,14 @@
 // The table's live region (#live-region, aria-live="polite"): after each push it says
-// the log's new lines, oldest first, and "Your turn" when the viewer's decision
-// appears. It only repeats what the page shows: the lines come from the rendered log
-// (#log, newest first) and the turn from the action bar's data-testid="your-move".
+// the log's new lines, oldest first, and "Your turn" when a decision of the viewer's
+// appears (in each new version of the table that asks for one). It only repeats what
+// the page shows: the lines come from the rendered log (#log, newest first) and the
+// turn from the action bar's data-testid="your-move".
 (function () {
   "use strict";
   var KEEP = 8;  // announcements kept in the region (older ones are removed)
   var MOST_AT_ONCE = 4;  // a reconnect re-renders the whole log: say only its newest lines
   var seen = logLines();
-  var wasMyTurn = false;
+  var turnVersion = null;  // the table's version when the viewer's decision was last said
 
   function logLines() {
     return Array.prototype.map.call(document.querySelectorAll("#log ol > li"), function (li) {
@@ -18,6 +19,11 @@
   function isMyTurn() {
     var bar = document.getElementById("table-private");
     return Boolean(bar && bar.getAttribute("data-testid") === "your-move");
+  }
+
+  function tableVersion() {
+    var table = document.getElementById("table-public");
+    return table && table.getAttribute("data-version");
   }
 
   // The lines above the ones seen before (the log may have been started afresh, or
@@ -43,9 +49,11 @@
     var now = logLines();
     newLines(now, seen).slice(0, MOST_AT_ONCE).reverse().forEach(say);
     seen = now;
-    var myTurn = isMyTurn();
-    if (myTurn && !wasMyTurn) say(document.querySelector(".room").dataset.yourTurn);
-    wasMyTurn = myTurn;
+    // A decision in a new version is a new one, even straight after the last (the move
+    // that ended a round can start the next with the viewer to act).
+    var version = isMyTurn() ? tableVersion() : null;
+    if (version !== null && version !== turnVersion) say(document.querySelector(".room").dataset.yourTurn);
+    turnVersion = version;
   }
 
   document.addEventListener("htmx:wsAfterMessage", afterPush);

@@ -86,6 +86,10 @@ def test_redis_killed_during_a_move_loses_nothing(two_web_processes):
     sockets = player.sockets + [Socket(spectator, url, code) for spectator, url in zip(spectators, (a, b), strict=True)]
     try:
         offer = wait_until(player.offer, WAIT_SECONDS, "Ann is offered a move")
+        # The spectators' sockets connect beside Ann's: each has its first table by now
+        # on a quiet machine, not on a busy one.
+        wait_until(lambda: all(socket.last_version is not None for socket in sockets), WAIT_SECONDS,
+                   "every socket has its first table")
         before_kill = min(socket.last_version for socket in sockets)
         moves = table.player_moves()
 
