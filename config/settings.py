@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "accounts",
     "rooms",
     "leaderboard",
+    "fairplay",
     # How each game's table looks on the site (rooms.tablehomes).
     "tables.disunyer",
     "tables.dayous",

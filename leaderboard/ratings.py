@@ -128,12 +128,22 @@ def rate(game: str, seats: Sequence[Seat], skills: dict[int, Skill]) -> dict[int
     ]
     ranks: list[float] = [min(seat.place for seat in team) for team in order]
     new = MODEL.rate(ratings, ranks=ranks)
-    return {
+    skills_after = {
         seat.rated_user_id: Skill(player.mu, player.sigma)
         for team, players in zip(order, new)
         for seat, player in zip(team, players)
         if seat.is_rated
     }
+    for number, team in enumerate(order):
+        # A seat placed below its own side (a player who left: leaderboard.services'
+        # record_results) is rated as if its side had come last.
+        below = [position for position, seat in enumerate(team) if seat.is_rated and seat.place > ranks[number]]
+        if below:
+            as_last = MODEL.rate(ratings, ranks=[*ranks[:number], max(ranks) + 1, *ranks[number + 1 :]])
+            for position in below:
+                player = as_last[number][position]
+                skills_after[team[position].rated_user_id] = Skill(player.mu, player.sigma)
+    return skills_after
 
 
 def _skill_of(game: str, seat: Seat, skills: dict[int, Skill]) -> tuple[float, float]:

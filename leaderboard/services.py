@@ -8,7 +8,7 @@ except ``recount`` (used by the data migration and to check the standings).
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Set
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
@@ -56,15 +56,18 @@ class Delta:
             self.counters[key] += sign * value
 
 
-def record_results(room, match, seats, outcome) -> None:
+def record_results(room, match, seats, outcome, left: Set[int] = frozenset()) -> None:
     """Record every seat's place and points, and add them to the accounts' standings and
-    ratings.
+    ratings. A seat in ``left`` (its person left the game: a stand-in bot finished it)
+    lost: it takes the last place (the number of seats), with its points and no win,
+    whatever its side did (the ratings then rate it as if its side came last).
 
     Called inside the transaction that ends the game, so a game counts once or not at all.
     """
     players = len(seats)
     finished_at = match.finished_at
     mode = mode_of(room.game, room.options)
+    places = [players if index in left else place for index, place in enumerate(outcome["places"])]
     results = [
         Result(
             room=room,
@@ -75,11 +78,9 @@ def record_results(room, match, seats, outcome) -> None:
             bot_level=seat.bot_level,
             game=room.game,
             mode=mode,
-            place=outcome["places"][seat.index],
-            points=points_for(
-                room.game, outcome["places"][seat.index], players, match.had_bots
-            ),
-            won=seat.index in outcome["winners"],
+            place=places[seat.index],
+            points=points_for(room.game, places[seat.index], players, match.had_bots),
+            won=seat.index in outcome["winners"] and seat.index not in left,
             had_bots=match.had_bots,
             finished_at=finished_at,
             counters=recorded_counters(seat.index, outcome),

@@ -6,6 +6,8 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from accounts.identity import person_key
+from fairplay import outcomes
 from games import registry
 from games.definition import GameDefinition
 from games.words import wording
@@ -100,6 +102,7 @@ def profile(request, username):
         "stats": profile_stats(user),
         "records": game_records(results_of(user)[:RECENT_GAMES], request.user),
         "is_me": request.user.pk == user.pk,
+        "fair_play": outcomes.record_of(person_key(user.pk, None)),
     }
     return render(request, "leaderboard/profile.html", context)
 

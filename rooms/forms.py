@@ -18,6 +18,12 @@ BOT_LEVEL_NAMES = {
     "strong": pgettext_lazy("bots' level", "Strong"),
 }
 BOX = "\x00"  # where a number's box sits among its unit's words
+MIN_RELIABILITIES = (50, 70, 80, 90)  # the minimums a public room's host may ask for
+
+
+def _at_least(share: int):
+    # Translators: a choice of the reliability a room asks of its players: "80% or more".
+    return format_lazy(gettext_lazy("{share}% or more"), share=share)
 
 
 def _text(said: Said | None):
@@ -129,6 +135,18 @@ class RoomForm(forms.Form):
         coerce=lambda value: value == "1",
         initial="1",
         widget=forms.RadioSelect,
+    )
+    min_reliability = forms.TypedChoiceField(
+        label=gettext_lazy("Reliability asked of players"),
+        choices=[("", gettext_lazy("Anyone may sit down"))]
+        + [(str(share), _at_least(share)) for share in MIN_RELIABILITIES],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        initial="",
+        help_text=gettext_lazy(
+            "Public rooms only: the share of their last 50 games a player finished. New players may always sit down."
+        ),
     )
     bot_level = forms.ChoiceField(
         label=gettext_lazy("Bots that fill empty seats"),

@@ -43,6 +43,9 @@ class Room(models.Model):
         gettext_lazy("host who was away"), max_length=40, blank=True, default="", db_default=""
     )
     bot_level = models.CharField(gettext_lazy("bots' level"), max_length=10, default="normal")
+    # A public room's host may ask for a minimum reliability (fairplay/outcomes.py) of the
+    # people who sit down; None: anyone.
+    min_reliability = models.PositiveSmallIntegerField(gettext_lazy("minimum reliability"), null=True, blank=True)
     # The host's proposal of another partner (games with partners), before the start:
     # {"status": "pending"|"refused"|"accepted", "seat": i, "accepted": [seats],
     #  "by": seat that refused, "names": {...}} — the last one stays shown until the next.
@@ -102,6 +105,11 @@ class Seat(Occupant, models.Model):
     # does not know the column (the previous release during a deploy, older migrations'
     # models).
     sitting_out = models.BooleanField(gettext_lazy("sitting out"), default=False, db_default=False)
+    # How often the person's clock ran out in this game, in all (a stalled seat: fairplay).
+    timeouts = models.PositiveSmallIntegerField(gettext_lazy("timeouts"), default=0, db_default=0)
+    # The person's reliability when they sat down (fairplay/outcomes.py), shown beside
+    # their seat; None for a bot, an empty seat or a person with no game yet.
+    reliability = models.PositiveSmallIntegerField(gettext_lazy("reliability"), null=True, blank=True)
 
     class Meta:
         verbose_name = gettext_lazy("seat")

@@ -110,7 +110,8 @@ def reaction_menu(phrases=()) -> SafeString:
 
 
 def seat_badges(seat, host_seat: int, presence) -> SafeString:
-    """A seat's tags: host, a bot and its level, a guest, connected or away, the rating."""
+    """A seat's tags: host, a bot and its level, a guest, connected or away, the rating,
+    the reliability."""
     return _seat_badges(seat=seat, host_seat=host_seat, presence=presence)
 
 

@@ -82,6 +82,7 @@ def create(request, game):
                 form.cleaned_data["is_public"],
                 form.cleaned_data["bot_level"],
                 form.players(),
+                form.cleaned_data["min_reliability"],
             )
         except RoomError as error:
             form.add_error(None, say(error.message))

@@ -8,9 +8,11 @@ transaction, after its last change), which returns the ``Change`` it made.
 from datetime import timedelta
 
 from django.utils import timezone
-from django.utils.translation import gettext_lazy
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_lazy
 
-from accounts.identity import bot_name
+from accounts.identity import bot_name, person_key
+from fairplay import outcomes, waits
 from rooms.errors import Refusal, RoomError
 from rooms.gamerules import HOST_AWAY_LIMIT, rules_for
 from rooms.models import Room, Seat
@@ -68,16 +70,57 @@ def hosts_waiting_room(room_id: int, player) -> tuple[Room, list[Seat]]:
     return room, seats
 
 
-def seat_player(seat: Seat, player) -> None:
+def seat_player(seat: Seat, player, reliability: int | None) -> None:
+    """``player`` sits in ``seat``, with their ``reliability`` now, shown beside it."""
     seat.user_id = player.user_id
     seat.guest_id = player.guest_id or ""
     seat.name = player.name
     seat.bot_level = ""
+    seat.reliability = reliability
 
 
 def seat_bot(seat: Seat, level: str) -> None:
     seat.bot_level = level
     seat.name = bot_name(level, seat.index)
+    seat.reliability = None
+
+
+def seat_end(room: Room, seat: Seat) -> outcomes.SeatEnd:
+    """A person's seat as fair play records it (how it ended: ``outcomes.SeatEnd``)."""
+    return outcomes.SeatEnd(
+        person=person_key(seat.user_id, seat.guest_id),
+        user_id=seat.user_id,
+        name=seat.name,
+        seat=seat.index,
+        stood_in=room.status == Room.Status.FINISHED and rules_for(room.game).stood_in_for(seat),
+        sitting_out=seat.sitting_out,
+        timeouts=seat.timeouts,
+    )
+
+
+def _says_below_least(least: int, yours: int) -> str:
+    return gettext(
+        "This table's host asks for a reliability of %(least)s%% or more (the share of games played to the end); "
+        "yours is %(yours)s%%."
+    ) % {"least": least, "yours": yours}
+
+
+# Said in the language of whoever is refused, when they are shown it.
+_below_least = lazy(_says_below_least, str)
+
+
+def fair_play_refusal(player, room: Room) -> tuple[Refusal | None, int | None]:
+    """Why ``player`` may not sit at ``room`` (a wait after leaving games; a public room's
+    minimum reliability, which a person with no game yet meets), or None; and their
+    reliability, for their seat."""
+    waiting = waits.refusal(player.key)
+    if waiting is not None:
+        return waiting, None
+    reliability = outcomes.reliability(player.key)
+    least = room.min_reliability if room.is_public else None
+    if least and reliability is not None and reliability < least:
+        return _below_least(least, reliability), reliability
+    return None, reliability
 
 
 def sit_down_refusal(player, room: Room) -> Refusal | None:
@@ -114,7 +157,9 @@ def away_too_long(room: Room, now) -> bool:
     return room.host_seen_at <= now - HOST_AWAY_LIMIT
 
 
-FIELDS_OF_A_SITTER = ("user_id", "guest_id", "name", "bot_level", "timeouts_in_a_row", "sitting_out")
+FIELDS_OF_A_SITTER = (
+    "user_id", "guest_id", "name", "bot_level", "timeouts_in_a_row", "sitting_out", "timeouts", "reliability"
+)
 
 
 def swap_sitters(a: Seat, b: Seat) -> None:

@@ -16,6 +16,7 @@ from rooms.actions.common import (
     changed,
     close_room,
     drop_proposal,
+    fair_play_refusal,
     hosts_waiting_room,
     locked_room,
     locking,
@@ -37,18 +38,26 @@ from rooms.store import presence
 
 
 def do_create_room(
-    player, game: str, options: dict, is_public: bool, bot_level: str = "normal", players: int | None = None
+    player,
+    game: str,
+    options: dict,
+    is_public: bool,
+    bot_level: str = "normal",
+    players: int | None = None,
+    min_reliability: int | None = None,
 ) -> Room:
     """A new room with its seats, the creator seated as host. ``players`` sets the
-    number of seats where the game lets the host choose it."""
+    number of seats where the game lets the host choose it; ``min_reliability`` the
+    reliability a public room asks of the people who sit down (a private one asks none)."""
     with transaction.atomic():
-        room, seats = _new_room(player, game, options, is_public, bot_level, players)
+        room, seats = _new_room(player, game, options, is_public, bot_level, players, min_reliability)
         followups.send_on_commit(change_of(room, seats))
     return room
 
 
 def _new_room(
-    player, game: str, options: dict, is_public: bool, bot_level: str, players: int | None
+    player, game: str, options: dict, is_public: bool, bot_level: str, players: int | None,
+    min_reliability: int | None,
 ) -> tuple[Room, list[Seat]]:
     """A new room at its first version, with its seats (in the caller's transaction)."""
     if registry.find(game) is None:
@@ -63,8 +72,12 @@ def _new_room(
         options = rules.engine.validate_options(options, seat_count)
     except InvalidOptions as error:
         raise RoomError(error.args[0]) from None
+    if min_reliability is not None and not 0 < min_reliability <= 100:
+        raise RoomError(gettext_lazy("A minimum reliability is a share from 1% to 100%."))
     now = timezone.now()
-    refusal = sit_down_refusal(player, Room(game=game, options=options))
+    # The host sits down as anyone does (the room's minimum is theirs to ask of others).
+    refusal, reliability = fair_play_refusal(player, Room(game=game, options=options))
+    refusal = refusal or sit_down_refusal(player, Room(game=game, options=options))
     if refusal:
         raise RoomError(refusal)
     room = Room.objects.create(
@@ -73,12 +86,13 @@ def _new_room(
         options=options,
         is_public=is_public,
         bot_level=bot_level,
+        min_reliability=min_reliability if is_public else None,
         autostart_at=now + rules.fill_with_bots_after if rules.fill_with_bots_after is not None else None,
         host_seen_at=now,
         host_check_at=now + HOST_LOOKS_EVERY,
     )
     seats = [Seat(room=room, index=i) for i in range(seat_count)]
-    seat_player(seats[0], player)
+    seat_player(seats[0], player, reliability)
     Seat.objects.bulk_create(seats)
     return room, seats
 
@@ -141,7 +155,9 @@ def _next_room(room: Room, seats: list[Seat], player, host_seat: int) -> tuple[R
     """The room after ``room``, and its first version: ``player`` hosts it from their old
     seat, the old game's bots sit where they sat at their levels, and it starts as any
     room does once full."""
-    following, new_seats = _new_room(player, room.game, room.options, room.is_public, room.bot_level, len(seats))
+    following, new_seats = _new_room(
+        player, room.game, room.options, room.is_public, room.bot_level, len(seats), room.min_reliability
+    )
     if host_seat != following.host_seat:
         swap_sitters(new_seats[following.host_seat], new_seats[host_seat])
         following.host_seat = host_seat

@@ -12,9 +12,10 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy
 
 from accounts.coins import open_wallets
+from fairplay import outcomes
 from games.core import IllegalAction
 from leaderboard.services import record_results
-from rooms.actions.common import changed, drop_proposal, locked_room, locking, seat_bot, seats_of
+from rooms.actions.common import changed, drop_proposal, locked_room, locking, seat_bot, seat_end, seats_of
 from rooms.errors import RoomError, StaleAction
 from rooms.gamerules import rules_for
 from rooms.models import Match, MatchAction, Room, Seat
@@ -92,7 +93,7 @@ def _advance(room: Room, match: Match, seats: list[Seat], new_events: list[dict]
         match.deadline = match.bot_due_at = match.paused_until = None
         match.finished_at = now
         room.status = Room.Status.FINISHED
-        record_results(room, match, seats, outcome)
+        record_results(room, match, seats, outcome, left=_record_seat_ends(room, seats))
         open_wallets(seats)  # a finished game opens its accounts' welcome coins
         return
     match.paused_until = now + pause if pause else None
@@ -103,6 +104,13 @@ def _advance(room: Room, match: Match, seats: list[Seat], new_events: list[dict]
         match.deadline, match.bot_due_at = start, None
     else:
         _set_clocks(room, match, seats, start)
+
+
+def _record_seat_ends(room: Room, seats: list[Seat]) -> set[int]:
+    """Fair play records how each person's seat ended (a wait for those who left too many
+    games of late); the seats that left, which the boards and ratings count as lost."""
+    people = [seat_end(room, seat) for seat in seats if not seat.is_bot and not seat.is_empty]
+    return {end.seat for end in outcomes.record_game(room.id, people)}
 
 
 def _set_clocks(room: Room, match: Match, seats: list[Seat], start) -> None:
@@ -204,7 +212,9 @@ def _play_defaults(room: Room, match: Match, engine) -> list[dict]:
         if seat in engine.to_act(match.state):
             default = engine.default_action(match.state, seat)
             events += _record(match, engine, seat, default, str(MatchAction.Source.TIMEOUT), due_at=due_at)
-            Seat.objects.filter(room=room, index=seat).update(timeouts_in_a_row=F("timeouts_in_a_row") + 1)
+            Seat.objects.filter(room=room, index=seat).update(
+                timeouts_in_a_row=F("timeouts_in_a_row") + 1, timeouts=F("timeouts") + 1
+            )
     return events
 
 

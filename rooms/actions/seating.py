@@ -6,16 +6,19 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
 from accounts.identity import Player
+from fairplay import outcomes
 from rooms.actions.common import (
     away_too_long,
     changed,
     close_room,
     drop_proposal,
+    fair_play_refusal,
     hosts_waiting_room,
     locked_room,
     pass_host,
     require_waiting,
     seat_bot,
+    seat_end,
     seat_player,
     seats_of,
     sit_down_refusal,
@@ -40,10 +43,11 @@ def do_join(room_id: int, player) -> Seat:
         free = _free_seat(room, seats)
         if free is None:
             raise RoomError(gettext_lazy("This room is full. You can watch the game as a spectator."))
-        refusal = sit_down_refusal(player, room)
+        refusal, reliability = fair_play_refusal(player, room)
+        refusal = refusal or sit_down_refusal(player, room)
         if refusal:
             raise RoomError(refusal)
-        seat_player(free, player)
+        seat_player(free, player, reliability)
         free.save()
         fields: list[str] = []
         if away_too_long(room, timezone.now()) and room.host_seat not in presence.current(room.id).connected_seats:
@@ -63,6 +67,7 @@ def do_leave(room_id: int, player) -> None:
         mine = next((seat for seat in seats if seat.belongs_to(player)), None)
         if mine is None:
             raise RoomError(gettext_lazy("You are not seated in this room."))
+        outcomes.record_abandoned(room.id, seat_end(room, mine))
         _empty(mine)
         fields: list[str] = []
         _not_full_any_more(room, fields)
@@ -98,6 +103,7 @@ def _empty(seat: Seat) -> None:
     seat.guest_id = ""
     seat.name = ""
     seat.bot_level = ""
+    seat.reliability = None
     seat.save()
 
 
@@ -175,8 +181,9 @@ def adopt_guest_seats(guest_id: str, user) -> list[str]:
                     "refusal": plain(refusal),
                 })
                 continue
+            reliability = outcomes.reliability(account.key)
             for seat in guest_seats:
-                seat_player(seat, account)
-            Seat.objects.bulk_update(guest_seats, ["guest_id", "user", "name"])
+                seat_player(seat, account, reliability)
+            Seat.objects.bulk_update(guest_seats, ["guest_id", "user", "name", "reliability"])
             followups.send_on_commit(changed(room, seats))
     return kept_by_guest

@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 STORED_SECONDS = 60
 # Bump when Snapshot (or what its extras hold) changes shape or module, so that no process
 # reads another's pickles.
-FORMAT = 11
+FORMAT = 12
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,9 @@ class SeatInfo(Occupant):
     guest_id: str
     timeouts_in_a_row: int = 0
     rating: str = ""  # shown by the name: "1234", "1000?" while provisional; none for a guest
+    # The person's share of games played to the end when they sat down (fairplay); None
+    # for a bot, an empty seat or someone new.
+    reliability: int | None = None
 
 
 @dataclass
@@ -68,6 +71,7 @@ class Snapshot:
     proposal: dict | None = None
     next_code: str = ""  # the room the players moved on to after the game
     away_host: str = ""  # the host who was away when the host passed on or the room closed
+    min_reliability: int | None = None  # what a public room's host asks of the people who sit down
     extras: dict = field(default_factory=dict)  # RoomRules.snapshot_extras
     # While the table stays still for people to read what just happened; the turn
     # clock (deadline_ms) runs from its end.
@@ -169,7 +173,12 @@ def snapshot_without_ratings(room: Room, match, seat_rows) -> Snapshot:
         status=room.status,
         version=room.version,
         host_seat=room.host_seat,
-        seats=[SeatInfo(s.index, s.name, s.bot_level, s.user_id, s.guest_id, s.timeouts_in_a_row) for s in seat_rows],
+        seats=[
+            SeatInfo(
+                s.index, s.name, s.bot_level, s.user_id, s.guest_id, s.timeouts_in_a_row, reliability=s.reliability
+            )
+            for s in seat_rows
+        ],
         state=match.state if match else None,
         deadline_ms=_ms(match.deadline) if match else None,
         autostart_ms=_ms(room.autostart_at),
@@ -177,6 +186,7 @@ def snapshot_without_ratings(room: Room, match, seat_rows) -> Snapshot:
         proposal=room.proposal,
         next_code=room.next_room.code if room.next_room_id else "",
         away_host=room.away_host,
+        min_reliability=room.min_reliability,
         extras=rules.snapshot_extras(room, seat_rows) if rules.snapshot_extras is not None else {},
         paused_until_ms=_ms(match.paused_until) if match else None,
         salt=match.salt if match else "",

@@ -60,6 +60,7 @@ def finish_game(
     options: dict | None = None,
     outcome: dict | None = None,
     state: dict | None = None,
+    left: frozenset[int] = frozenset(),
 ) -> Room:
     """A game of ``players`` (accounts, Guest(...) or BOT, seat order) that ended with
     ``places``, recorded as the rooms service does at the end of a game.
@@ -67,7 +68,7 @@ def finish_game(
     ``winners`` defaults to the single seat in 1st place (none when several share it:
     the final tie with no winner). ``options`` replace the room's ``{"mode": mode}``;
     ``outcome`` adds keys to the outcome (Dayous's "dayous", Court Piece's "stats") and
-    ``state`` is the match's final engine state.
+    ``state`` is the match's final engine state; the seats in ``left`` left the game.
     """
     if winners is None:
         firsts = [seat for seat, place in enumerate(places) if place == 1]
@@ -88,7 +89,7 @@ def finish_game(
         finished_at=finished_at or timezone.now(),
     )
     with transaction.atomic():
-        record_results(room, match, seats, {**(outcome or {}), "places": places, "winners": winners})
+        record_results(room, match, seats, {**(outcome or {}), "places": places, "winners": winners}, left=left)
     return room
 
 

@@ -22,11 +22,14 @@ def test_the_form_accepts_the_defaults(game):
     assert game.engine.validate_options(form.game_options()) == form.game_options()
     players = game.options.players
     assert form.players() == (players.default if players else None)
-    assert list(form.fields)[-2:] == ["is_public", "bot_level"]
+    assert list(form.fields)[-3:] == ["is_public", "min_reliability", "bot_level"]
     assert form.cleaned_data["is_public"] is True and form.cleaned_data["bot_level"] == "normal"
+    assert form.cleaned_data["min_reliability"] is None  # anyone may sit down
 
 
 def test_the_form_asks_the_options_in_the_order_the_game_declares_them():
     for game in registry.GAMES:
         players = ["players"] if game.options.players else []
-        assert list(RoomForm(game).fields) == [*players, *game.options.keys(), "is_public", "bot_level"]
+        assert list(RoomForm(game).fields) == [
+            *players, *game.options.keys(), "is_public", "min_reliability", "bot_level"
+        ]
