@@ -23,6 +23,7 @@ from fairplay.models import SeatOutcome
 
 STALLED_AFTER_TIMEOUTS = 3
 RECENT_GAMES = 50
+LOW_BELOW = 80  # a reliability under it is marked (red) where it is shown
 Kind = SeatOutcome.Kind
 
 
@@ -90,6 +91,14 @@ class Record:
     def reliability(self) -> int | None:
         """The whole percentage (rounded down) played to the end; None before any game."""
         return 100 * self.finished // self.games if self.games else None
+
+    @property
+    def is_low(self) -> bool:
+        return is_low(self.reliability)
+
+
+def is_low(reliability: int | None) -> bool:
+    return reliability is not None and reliability < LOW_BELOW
 
 
 def record_of(person: str) -> Record:

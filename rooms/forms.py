@@ -1,8 +1,9 @@
 from collections.abc import Callable
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.text import format_lazy
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 from accounts import coins
 from games.definition import GameDefinition
@@ -21,9 +22,12 @@ BOX = "\x00"  # where a number's box sits among its unit's words
 MIN_RELIABILITIES = (50, 70, 80, 90)  # the minimums a public room's host may ask for
 
 
-def _at_least(share: int):
+def _says_at_least(share: int) -> str:
     # Translators: a choice of the reliability a room asks of its players: "80% or more".
-    return format_lazy(gettext_lazy("{share}% or more"), share=share)
+    return gettext("%(share)s%% or more") % {"share": share}
+
+
+_at_least = lazy(_says_at_least, str)  # in the language of whoever is shown the form
 
 
 def _text(said: Said | None):

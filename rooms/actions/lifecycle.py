@@ -73,7 +73,7 @@ def _new_room(
     except InvalidOptions as error:
         raise RoomError(error.args[0]) from None
     if min_reliability is not None and not 0 < min_reliability <= 100:
-        raise RoomError(gettext_lazy("A minimum reliability is a share from 1% to 100%."))
+        raise RoomError(gettext_lazy("A minimum reliability is a share from 1 to 100 percent."))
     now = timezone.now()
     # The host sits down as anyone does (the room's minimum is theirs to ask of others).
     refusal, reliability = fair_play_refusal(player, Room(game=game, options=options))

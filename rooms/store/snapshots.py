@@ -23,6 +23,7 @@ from datetime import timedelta
 
 from channels.db import database_sync_to_async
 
+from fairplay import outcomes
 from leaderboard.rating_boards import rating_changes, table_badges
 from rooms.gamerules import BOT_QUEUES, HOST_AWAY_LIMIT, STANDIN_LEVEL, rules_for
 from rooms.models import Room
@@ -51,6 +52,10 @@ class SeatInfo(Occupant):
     # The person's share of games played to the end when they sat down (fairplay); None
     # for a bot, an empty seat or someone new.
     reliability: int | None = None
+
+    @property
+    def reliability_is_low(self) -> bool:
+        return outcomes.is_low(self.reliability)
 
 
 @dataclass

@@ -1,8 +1,8 @@
 """Dayous games played through the actions by named people who play, run their clock
 out, or leave (their turns time out until a stand-in bot takes their seat)."""
 
-import itertools
 import random
+import secrets
 
 from accounts.identity import Player
 from fairplay.models import SeatOutcome
@@ -13,7 +13,6 @@ from rooms.store.snapshots import load_snapshot
 from tests.rooms.helpers import fresh, overdue
 
 MOST_STEPS = 3000
-_codes = itertools.count(1)
 
 
 def dayous_room(host: Player, players: int = 3, **kwargs) -> Room:
@@ -71,7 +70,7 @@ def outcomes_of(room: Room) -> dict[str, str]:
 def past_games(person: Player, *outcomes: str) -> None:
     """``person``'s past games, oldest first, each in a room of its own."""
     for outcome in outcomes:
-        room = Room.objects.create(code=f"P{next(_codes):05d}", game="dayous", status=Room.Status.FINISHED)
+        room = Room.objects.create(code=f"P{secrets.token_hex(3).upper()}", game="dayous", status=Room.Status.FINISHED)
         SeatOutcome.objects.create(
             room=room, person=person.key, user_id=person.user_id, name=person.name, seat=0, outcome=outcome
         )

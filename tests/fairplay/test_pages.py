@@ -51,6 +51,7 @@ def test_the_table_shows_each_persons_reliability_from_its_snapshot_with_no_quer
     for table in tables:
         shown = {int(seat): RELIABILITY.findall(chip) for seat, chip in SEAT_CHIP.findall(table)}
         assert shown == {0: [], 1: ["✓75%"], 2: []}
+        assert 'class="tag reliability low"' in table  # under 80%: marked
 
 
 def test_the_create_page_asks_for_a_minimum_and_the_room_bar_shows_it(client):
