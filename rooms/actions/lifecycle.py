@@ -76,8 +76,9 @@ def _new_room(
         raise RoomError(gettext_lazy("A minimum reliability is a share from 1 to 100 percent."))
     now = timezone.now()
     # The host sits down as anyone does (the room's minimum is theirs to ask of others).
-    refusal, reliability = fair_play_refusal(player, Room(game=game, options=options))
-    refusal = refusal or sit_down_refusal(player, Room(game=game, options=options))
+    unsaved = Room(game=game, options=options)
+    refusal, reliability = fair_play_refusal(player, unsaved)
+    refusal = refusal or sit_down_refusal(player, unsaved)
     if refusal:
         raise RoomError(refusal)
     room = Room.objects.create(

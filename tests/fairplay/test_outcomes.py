@@ -165,3 +165,19 @@ def test_a_person_under_a_wait_is_refused_every_seat():
     assert str(refused.value.message).startswith("You left too many games: you can sit down at a table again in ")
     with pytest.raises(RoomError):
         dayous_room(ANN)
+
+
+def test_the_next_game_asks_the_same_minimum_and_refuses_who_waits():
+    """Ann's room asking 80% is played to its end; "Play again" opens the next one asking
+    80% too. Bea, who meanwhile waits after leaving games, is refused its seat."""
+    room = dayous_room(ANN, players=3, min_reliability=80)
+    seating.do_join(room.pk, BEA)
+    lifecycle.do_start(room.pk, ANN)
+    room = play_out(fresh(room), [ANN, BEA])
+    following = lifecycle.do_play_again(room.pk, ANN)
+    assert fresh(following).min_reliability == 80
+    past_games(BEA, LEFT, LEFT, LEFT)
+    waits.after_leaving(BEA.key, None, "Bea", timezone.now())
+    with pytest.raises(RoomError):
+        lifecycle.do_play_again(room.pk, BEA)
+    assert not fresh(following).seats.filter(guest_id=BEA.guest_id).exists()

@@ -134,6 +134,7 @@ def test_staff_lift_a_wait_in_the_admin_and_the_admin_keeps_who_did(client):
     answer = client.post(changelist, {"action": "lift_waits", "_selected_action": [wait.pk]}, follow=True)
     assert "0 waits lifted." in answer.content.decode()
     assert LogEntry.objects.count() == 1
+    assert client.get(reverse("admin:fairplay_seatoutcome_changelist")).status_code == 200
 
 
 def test_only_staff_who_may_change_waits_lift_them(client):
