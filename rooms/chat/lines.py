@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 from accounts.identity import Player, person_key
 from games import registry
 from rooms.chat import mutes
+from rooms.chat.masking import masked
 from rooms.chat.phrases import phrases_for
 from rooms.errors import RoomError
 from rooms.gamerules import rules_for
@@ -62,10 +63,12 @@ LINE_FIELDS = tuple(field.name for field in fields(Line))
 
 def say(room_id: int, player: Player, seat: int | None, channel: str, text: str, phrase: str) -> Line:
     """``player`` (at ``seat``, None: watching) says ``text`` or the quick ``phrase`` in
-    ``channel`` of the room; ``RoomError`` says why not, and nothing is kept."""
+    ``channel`` of the room; ``RoomError`` says why not, and nothing is kept. Slurs are
+    masked before the room is locked."""
+    text = "" if phrase else masked(cleaned(text))
     with transaction.atomic():
         room = Room.objects.select_related("match").select_for_update(of=("self",)).get(pk=room_id)
-        text = _checked(room, player, seat, channel, text, phrase)
+        _check(room, player, seat, channel, phrase)
         _check_flood(room, player, text, phrase)
         line = ChatLine.objects.create(
             room=room, channel=channel, user_id=player.user_id, guest_id=player.guest_id or "",
@@ -77,19 +80,18 @@ def say(room_id: int, player: Player, seat: int | None, channel: str, text: str,
     return _line(line)
 
 
-def _checked(room: Room, player: Player, seat: int | None, channel: str, text: str, phrase: str) -> str:
-    """The line's text, cleaned, once every rule of who may say what here holds."""
+def _check(room: Room, player: Player, seat: int | None, channel: str, phrase: str) -> None:
+    """Refuses the line unless every rule of who may say what here holds."""
     if seat is None and channel == ChatLine.Channel.PLAYERS:
         raise RoomError(SPECTATORS_ELSEWHERE)
     if phrase:
         if phrase not in phrases_for(room.game):
             raise RoomError(NOT_A_PHRASE)
-        return ""
+        return
     if player.is_guest:
         raise RoomError(GUESTS_USE_PHRASES)
     if seat is not None and channel == ChatLine.Channel.PLAYERS and _hand_in_play(room):
         raise RoomError(HAND_IN_PLAY)
-    return cleaned(text)
 
 
 def cleaned(text: str) -> str:

@@ -72,6 +72,31 @@ def test_a_line_of_140_characters_is_said_and_a_link_stays_text():
     assert lines.say(room.pk, ada, 0, PLAYERS, "see https://example.com", "").text == "see https://example.com"
 
 
+@pytest.mark.parametrize(("text", "shown"), [
+    ("you asshole", "you *******"),
+    ("eres un gilipollas", "eres un **********"),
+    ("ты сука", "ты ****"),
+    ("تو کونی هستی", "تو **** هستی"),
+    ("tu chutiya hai", "tu ******* hai"),
+    ("ASSHOLE!! and сука", "*******!! and ****"),
+])
+def test_a_slur_of_any_of_the_sites_languages_is_masked_letter_by_letter(text, shown):
+    ada = _account("ada")
+    room = create(ada)
+    assert lines.say(room.pk, ada, 0, PLAYERS, text, "").text == shown
+    assert ChatLine.objects.get().text == shown
+
+
+@pytest.mark.parametrize("text", [
+    "Good game, well played", "Scunthorpe", "class assignment", "oros y copas, sota de bastos", "козырь черви, я пас",
+    "هیچ کس نیامد", "حکم دل بود، سوپر بازی کردی", "rung court sar", "اچھا کھیل", "अच्छा खेल, कोर्ट",
+])
+def test_everyday_words_and_the_games_words_are_never_masked(text):
+    ada = _account("ada")
+    room = create(ada)
+    assert lines.say(room.pk, ada, 0, PLAYERS, text, "").text == text
+
+
 def test_a_phrase_the_table_does_not_offer_is_refused():
     room = create(ANN)
     assert "quick phrases" in _refused(room.pk, ANN, 0, PLAYERS, phrase="Did somebody say aces?")
