@@ -43,6 +43,10 @@ class Room(models.Model):
         gettext_lazy("host who was away"), max_length=40, blank=True, default="", db_default=""
     )
     bot_level = models.CharField(gettext_lazy("bots' level"), max_length=10, default="normal")
+    # A private team game's host may let partners write free text during hands too.
+    partners_write = models.BooleanField(
+        gettext_lazy("partners write during hands"), default=False, db_default=False
+    )
     # The host's proposal of another partner (games with partners), before the start:
     # {"status": "pending"|"refused"|"accepted", "seat": i, "accepted": [seats],
     #  "by": seat that refused, "names": {...}} — the last one stays shown until the next.

@@ -82,6 +82,7 @@ def create(request, game):
                 form.cleaned_data["is_public"],
                 form.cleaned_data["bot_level"],
                 form.players(),
+                partners_write=form.partners_write(),
             )
         except RoomError as error:
             form.add_error(None, say(error.message))
@@ -105,7 +106,7 @@ def room(request, code):
     snapshot = load_snapshot(room.id)
     seat = snapshot.seat_of(player)
     table = render_table(snapshot, presence.current(room.id), seat)
-    chat = lines.drawer(room.id, room.game, player, seat)
+    chat = lines.drawer(room.id, room.game, player, seat, room.partners_write)
     return render(request, "rooms/room.html", {"room": snapshot, "table": table, "viewer_seat": seat, "chat": chat})
 
 

@@ -41,6 +41,7 @@ NOT_A_PHRASE = gettext_lazy("That is not one of this table's quick phrases.")
 GUESTS_USE_PHRASES = gettext_lazy("Guests send the quick phrases: sign up to write your own lines.")
 SPECTATORS_ELSEWHERE = gettext_lazy("Spectators write in the spectators' chat.")
 HAND_IN_PLAY = gettext_lazy("During a hand, partners send only the quick phrases: write again between rounds.")
+PARTNERS_WRITE = gettext_lazy("The host lets partners write to each other during hands.")
 REPEATED = gettext_lazy("You just said that.")
 TOO_QUICK = gettext_lazy("Easy there: at most 4 lines in 10 seconds.")
 _SPACES = re.compile(r"\s+")
@@ -108,8 +109,9 @@ def cleaned(text: str) -> str:
 
 
 def _hand_in_play(room: Room) -> bool:
-    """A team game's hand is being played: its partners may signal no free text."""
-    if room.status != Room.Status.PLAYING or not registry.definition(room.game).teams:
+    """A team game's hand is being played: its partners may signal no free text, unless
+    the private room's host let them write."""
+    if room.status != Room.Status.PLAYING or not registry.definition(room.game).teams or room.partners_write:
         return False
     rules = rules_for(room.game)
     match = room.match
@@ -175,10 +177,11 @@ class ShownChannel:
     shown_first: bool
 
 
-def drawer(room_id: int, game: str, player: Player | None, seat: int | None) -> dict:
+def drawer(room_id: int, game: str, player: Player | None, seat: int | None, partners_write: bool = False) -> dict:
     """What a viewer's chat drawer shows: both channels with the lines they keep but
     for those of people the viewer muted (the viewer's own channel first: the players'
-    for a player), what the viewer may write in each, and the table's quick phrases."""
+    for a player), what the viewer may write in each, the table's quick phrases, and
+    in a team game when its partners may write (``partners_write``: during hands too)."""
     muted = mutes.muted_by(player.key) if player is not None else frozenset()
     kept = [line for line in recent(Room(pk=room_id)) if line.author not in muted]
     channels = [
@@ -193,4 +196,9 @@ def drawer(room_id: int, game: str, player: Player | None, seat: int | None) -> 
     ]
     writes_text = player is not None and not player.is_guest
     viewer = player.key if player is not None else ""
-    return {"channels": channels, "phrases": phrases_for(game), "writes_text": writes_text, "viewer": viewer}
+    teams = registry.definition(game).teams
+    hand_rule = (PARTNERS_WRITE if partners_write else HAND_IN_PLAY) if teams else None
+    return {
+        "channels": channels, "phrases": phrases_for(game), "writes_text": writes_text, "viewer": viewer,
+        "hand_rule": hand_rule,
+    }

@@ -11,13 +11,13 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from accounts.identity import Player
-from rooms.actions import seating
+from rooms.actions import lifecycle, seating
 from rooms.chat import lines, mutes
 from rooms.chat.phrases import COMMON
 from rooms.errors import RoomError
-from rooms.models import ChatLine
+from rooms.models import ChatLine, Room
 from rooms.store.redisclients import sync_client
-from tests.rooms.fairness_games import finished_room, play_until, started_room
+from tests.rooms.fairness_games import OPTIONS, finished_room, play_until, started_room
 from tests.rooms.helpers import ANN, BEA, ZED, create, fresh
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("redis_url")]
@@ -145,6 +145,28 @@ def test_court_piece_partners_send_only_phrases_during_a_hand_and_write_between_
                       (ada,))
     assert fresh(room).match.paused_until > timezone.now()
     assert lines.say(room.pk, ada, 0, PLAYERS, "well played, partner", "").text == "well played, partner"
+
+
+def test_a_private_rooms_host_lets_court_piece_partners_write_for_the_whole_game():
+    ada = _account("ada")
+    room = lifecycle.do_create_room(ada, "courtpiece", OPTIONS["courtpiece"], False, "easy", partners_write=True)
+    assert room.partners_write
+    assert lines.drawer(room.pk, "courtpiece", ada, 0, True)["hand_rule"] == lines.PARTNERS_WRITE
+    assert lines.drawer(room.pk, "courtpiece", ada, 0)["hand_rule"] == lines.HAND_IN_PLAY
+    assert lines.drawer(room.pk, "disunyer", ada, 0)["hand_rule"] is None
+    lifecycle.do_start(room.pk, ada)
+    assert fresh(room).status == room.Status.PLAYING
+    assert lines.say(room.pk, ada, 0, PLAYERS, "trump is hearts", "").text == "trump is hearts"
+    lifecycle.do_end_match(room.pk, "staff")
+    assert lifecycle.do_play_again(room.pk, ada).partners_write
+
+
+def test_only_a_private_room_of_a_game_with_partners_lets_them_write_during_hands():
+    for game, is_public in (("courtpiece", True), ("dayous", False)):
+        with pytest.raises(RoomError) as refused:
+            lifecycle.do_create_room(ANN, game, OPTIONS[game], is_public, "easy", partners_write=True)
+        assert "Only a private room" in str(refused.value.message)
+    assert not Room.objects.exists()
 
 
 def test_the_drawer_shows_a_player_their_table_first_and_a_spectator_theirs():
