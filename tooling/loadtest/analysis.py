@@ -59,7 +59,7 @@ class _Tally:
         return at is not None and self.start <= at <= self.end
 
     def read(self, connection: dict) -> None:
-        group, committed = connection["group"], self.commits.get(connection["group"], {})
+        committed = self.commits.get(connection["group"], {})
         had: set[int] = set()
         newest = None
         for received, version in connection["frames"]:
