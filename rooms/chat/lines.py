@@ -175,10 +175,10 @@ class ShownChannel:
 
 def drawer(room_id: int, game: str, player: Player | None, seat: int | None) -> dict:
     """What a viewer's chat drawer shows: both channels with the lines they keep but
-    for those of people the viewer muted (the viewer's own channel first: the players'
+    for those of people the viewer muted or blocked (the viewer's own channel first: the players'
     for a player), what the viewer may write in each, and the table's quick phrases."""
-    muted = mutes.muted_by(player.key) if player is not None else frozenset()
-    kept = [line for line in recent(Room(pk=room_id)) if line.author not in muted]
+    hidden = mutes.hidden_from(player.key) if player is not None else frozenset()
+    kept = [line for line in recent(Room(pk=room_id)) if line.author not in hidden]
     channels = [
         ShownChannel(
             name=name,
