@@ -84,16 +84,16 @@ def invite(inviter: Player, room_id: int, friend_id: int) -> Invite:
 def _count_against_rate(user_id: int) -> None:
     rate_key = key("invites-sent", user_id)
     pipeline = sync_client().pipeline(transaction=False)
+    pipeline.set(rate_key, 0, ex=60, nx=True)  # the minute starts with the first invite
     pipeline.incr(rate_key)
-    pipeline.expire(rate_key, 60, nx=True)
-    sent, _ = pipeline.execute()
+    _, sent = pipeline.execute()
     if sent > MOST_PER_MINUTE:
         raise RoomError(TOO_MANY)
 
 
 def pending(user_id: int) -> list[Invite]:
     """The invites ``user_id`` has yet to answer, newest first, to tables still waiting."""
-    stored = sync_client().zrangebyscore(_key(user_id), time.time(), "+inf")
+    stored: list[bytes] = sync_client().zrangebyscore(_key(user_id), time.time(), "+inf")  # type: ignore[assignment]  # redis-py types every reply alike
     invites = [Invite(**json.loads(member)) for member in reversed(stored)]
     waiting = set(
         Room.objects.filter(pk__in={invite.room_id for invite in invites}, status=Room.Status.WAITING)
@@ -104,7 +104,8 @@ def pending(user_id: int) -> list[Invite]:
 
 def dismiss(user_id: int, invite_id: str) -> None:
     """``user_id`` answers the invite ``invite_id``: it is pending no longer."""
-    for member in sync_client().zrange(_key(user_id), 0, -1):
+    stored: list[bytes] = sync_client().zrange(_key(user_id), 0, -1)  # type: ignore[assignment]  # as above
+    for member in stored:
         if json.loads(member)["id"] == invite_id:
             sync_client().zrem(_key(user_id), member)
 

@@ -51,8 +51,8 @@ class SiteConsumer(WiredConsumer):
         self.room_id = await database_sync_to_async(_public_room_id)(_room_code(self.scope))
         self.group = invites.user_group(self.user_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
-        await self.accept()
         await online.touch(self.user_id, self.channel_name, self.room_id)
+        await self.accept()
 
     async def _leave(self):
         self.closed = True
