@@ -105,6 +105,16 @@ def test_a_blocked_account_cannot_sit_at_a_table_its_blocker_hosts():
     seating.do_join(guests_table.pk, _player(bob))
 
 
+def test_a_guests_seat_at_a_blockers_table_is_not_handed_to_the_blocked_account():
+    ada, bob = _accounts("ada", "bob")
+    relations.block(ada, bob)
+    table = create(_player(ada))
+    seating.do_join(table.pk, ANN)
+    (kept,) = seating.adopt_guest_seats(ANN.guest_id, bob)
+    assert "stays with your guest name, Ann" in kept and "has blocked you" in kept
+    assert table.seats.filter(user=bob).count() == 0
+
+
 def test_a_blocked_account_is_refused_through_the_rooms_join_button():
     ada, bob = _accounts("ada", "bob")
     relations.block(ada, bob)
