@@ -3,20 +3,25 @@ at, never a private one; a blocked account sees nothing of its blocker, cannot s
 table the blocker hosts, and neither can invite the other; invites go to friends alone,
 from a seat at a waiting table, at a bounded rate."""
 
+import html
+
 import pytest
 from asgiref.sync import async_to_sync
 from django.contrib.auth import get_user_model
+from django.template.loader import render_to_string
 from django.test import Client
 
 from accounts import relations
 from accounts.identity import Player
 from rooms.actions import seating
+from rooms.chat.lines import Line
 from rooms.club import invites
 from rooms.club.standing import standing_of
 from rooms.errors import RoomError
 from rooms.models import Room
 from rooms.store import online
 from tests.rooms.helpers import ANN, create
+from tests.rooms.test_chat import XSS
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("redis_url")]
 
@@ -192,3 +197,14 @@ def _signed_in(user) -> Client:
     client = Client()
     client.force_login(user)
     return client
+
+
+@pytest.mark.parametrize("name", XSS)
+def test_an_invite_card_and_a_block_button_show_a_name_as_text(name):
+    invite = invites.Invite("a1", name, 1, "ABCD", "disunyer", 0.0)
+    card = render_to_string("rooms/_invite_pushed.html", {"invite": invite})
+    assert "<script" not in card and "<img" not in card and "<svg" not in card and "evil.example\">" not in card
+    assert html.escape(name, quote=False) in card.replace("&#x27;", "'").replace("&quot;", '"')
+    line = Line(id=1, channel="players", name=name, text="hi", phrase="", author="user:2")
+    shown = render_to_string("rooms/_chat_line.html", {"line": line, "viewer": "user:1"})
+    assert 'data-testid="chat-block"' in shown and "<script" not in shown and "<img" not in shown
