@@ -14,6 +14,7 @@ from django.contrib import auth
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from plumbing.cache import UNREACHABLE
 from rooms.club import invites
 from rooms.club.standing import OPEN
 from rooms.errors import RoomError
@@ -55,10 +56,14 @@ class SiteConsumer(WiredConsumer):
         await self.accept()
 
     async def _leave(self):
+        """With Redis unreachable, the account's entry expires by itself."""
         self.closed = True
-        await close_channel(self.channel_layer, self.channel_name, self.group)
-        if self.user_id is not None:
-            await online.leave(self.user_id, self.channel_name, self.room_id)
+        try:
+            await close_channel(self.channel_layer, self.channel_name, self.group)
+            if self.user_id is not None:
+                await online.leave(self.user_id, self.channel_name, self.room_id)
+        except UNREACHABLE as error:
+            limited_log.warning("Redis is unreachable (%s): %s left untold.", error, self)
 
     async def receive(self, text_data=None, bytes_data=None):
         if not self.budget.take(incoming.SITE_BUDGET):
