@@ -77,10 +77,14 @@ def followed_by(user_id: int) -> set[int]:
     return set(Relation.objects.filter(follower_id=user_id, kind=FOLLOW).values_list("followed_id", flat=True))
 
 
+def followers_of(user_id: int) -> set[int]:
+    """The accounts that follow ``user_id``."""
+    return set(Relation.objects.filter(followed_id=user_id, kind=FOLLOW).values_list("follower_id", flat=True))
+
+
 def friends_of(user_id: int) -> set[int]:
     """The accounts that ``user_id`` follows and that follow ``user_id``."""
-    following_back = Relation.objects.filter(followed_id=user_id, kind=FOLLOW).values_list("follower_id", flat=True)
-    return followed_by(user_id) & set(following_back)
+    return followed_by(user_id) & followers_of(user_id)
 
 
 def are_friends(one_id: int, other_id: int) -> bool:

@@ -1,7 +1,8 @@
 """What the friends page shows an account: its friends, online or not and at which
-public tables; the people it follows who have yet to follow it back; and the people it
-blocked. A private room is never shown (``rooms.store.online`` never holds one, and the
-rooms read here are public ones only). A blocked account is nobody's friend.
+public tables; the people it follows who have yet to follow it back, and those who
+follow it whom it has yet to follow; and the people it blocked. A private room is
+never shown (``rooms.store.online`` never holds one, and the rooms read here are public
+ones only). A blocked account is nobody's friend.
 """
 
 from dataclasses import dataclass, field
@@ -26,14 +27,16 @@ class Friend:
 class Standing:
     friends: list[Friend]
     following: list[str]  # the names of those who have yet to follow back
+    followers: list[str]  # the names of those it has yet to follow back
     blocked: list[str]
 
 
 def standing_of(user_id: int) -> Standing:
-    following = relations.followed_by(user_id)
-    friend_ids = relations.friends_of(user_id)
+    following, followers = relations.followed_by(user_id), relations.followers_of(user_id)
+    friend_ids = following & followers
     blocked = relations.blocked_by(user_id)
-    names = dict(User.objects.filter(pk__in=following | blocked, is_active=True).values_list("pk", "username"))
+    everyone = following | followers | blocked
+    names = dict(User.objects.filter(pk__in=everyone, is_active=True).values_list("pk", "username"))
     present = online.of(sorted(friend_ids & names.keys()))
     rooms = public_rooms({room_id for room_ids in present.values() for room_id in room_ids})
     friends = [
@@ -44,9 +47,14 @@ def standing_of(user_id: int) -> Standing:
     friends.sort(key=lambda friend: (not friend.online, friend.name.lower()))
     return Standing(
         friends=friends,
-        following=sorted((names[user] for user in following - friend_ids if user in names), key=str.lower),
-        blocked=sorted((names[user] for user in blocked if user in names), key=str.lower),
+        following=_names(following - friend_ids, names),
+        followers=_names(followers - friend_ids, names),
+        blocked=_names(blocked, names),
     )
+
+
+def _names(user_ids: set[int], names: dict[int, str]) -> list[str]:
+    return sorted((names[user] for user in user_ids if user in names), key=str.lower)
 
 
 def public_rooms(room_ids: set[int]) -> dict[int, Room]:

@@ -54,6 +54,9 @@ def test_a_friend_with_a_page_open_is_online_at_the_public_table_that_page_shows
     (friend,) = standing_of(ada.pk).friends
     assert (friend.name, friend.online, [room.code for room in friend.tables]) == ("bob", True, [table.code])
     assert standing_of(ada.pk).following == ["cid"]
+    assert standing_of(cid.pk).followers == ["ada"]
+    response = _signed_in(cid).post("/players/ada/follow/", {"next": "/me/friends/"})  # "Follow back"
+    assert response["Location"] == "/me/friends/" and standing_of(cid.pk).friends[0].name == "ada"
     page = _signed_in(ada).get("/me/friends/").content.decode()
     assert 'data-testid="online"' in page and f"/rooms/{table.code}/" in page
     async_to_sync(online.leave)(bob.pk, "page-1", table.pk)
