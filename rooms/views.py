@@ -14,6 +14,7 @@ from plumbing.cache import UNREACHABLE
 from rooms import codeguard
 from rooms.actions import lifecycle, partners, seating
 from rooms.chat import lines
+from rooms.club.standing import online_friends
 from rooms.errors import RoomError
 from rooms.forms import JoinByCodeForm, RoomForm
 from rooms.gamerules import rules_for
@@ -107,7 +108,10 @@ def room(request, code):
     seat = snapshot.seat_of(player)
     table = render_table(snapshot, presence.current(room.id), seat)
     chat = lines.drawer(room.id, room.game, player, seat, room.partners_write)
-    return render(request, "rooms/room.html", {"room": snapshot, "table": table, "viewer_seat": seat, "chat": chat})
+    context = {"room": snapshot, "table": table, "viewer_seat": seat, "chat": chat}
+    if player.user_id is not None and seat is not None and snapshot.status == Room.Status.WAITING:
+        context["friends_to_invite"] = online_friends(player.user_id)
+    return render(request, "rooms/room.html", context)
 
 
 def post_only(view):

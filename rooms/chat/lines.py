@@ -179,11 +179,11 @@ class ShownChannel:
 
 def drawer(room_id: int, game: str, player: Player | None, seat: int | None, partners_write: bool = False) -> dict:
     """What a viewer's chat drawer shows: both channels with the lines they keep but
-    for those of people the viewer muted (the viewer's own channel first: the players'
-    for a player), what the viewer may write in each, the table's quick phrases, and
-    in a team game when its partners may write (``partners_write``: during hands too)."""
-    muted = mutes.muted_by(player.key) if player is not None else frozenset()
-    kept = [line for line in recent(Room(pk=room_id)) if line.author not in muted]
+    for those of people the viewer muted or blocked (the viewer's own channel first: the
+    players' for a player), what the viewer may write in each, the table's quick phrases,
+    and in a team game when its partners may write (``partners_write``: during hands too)."""
+    hidden = mutes.hidden_from(player.key) if player is not None else frozenset()
+    kept = [line for line in recent(Room(pk=room_id)) if line.author not in hidden]
     channels = [
         ShownChannel(
             name=name,

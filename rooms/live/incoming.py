@@ -38,6 +38,7 @@ NOT_HERE = gettext_lazy("You can't send that here.")
 OVER_BUDGET = gettext_lazy("Too many messages at once: wait a few seconds, then try again.")
 NOT_A_LANGUAGE = gettext_lazy("The site does not speak that language.")
 MALFORMED_LINE = gettext_lazy("That chat line is malformed.")
+MALFORMED_INVITE = gettext_lazy("That invite is malformed.")
 CHANNELS = ("players", "spectators")
 
 BUDGET_SECONDS = 20
@@ -46,6 +47,8 @@ BUDGET_SECONDS = 20
 PLAYER_BUDGET = 100
 SPECTATOR_BUDGET = 50
 STRANGER_BUDGET = 25
+# For a page's socket to the site (rooms/live/site.py): a ping every 30 s.
+SITE_BUDGET = 10
 
 
 @dataclass(frozen=True)
@@ -90,13 +93,22 @@ class Chat:
 
 
 @dataclass(frozen=True)
-class Mute:
-    """The viewer mutes whoever said the chat's line ``line`` (its id)."""
+class Hide:
+    """The viewer mutes whoever said the chat's line ``line`` (its id), or blocks the
+    account that said it (``block``)."""
 
     line: int
+    block: bool
 
 
-Message = Act | React | Ping | Sync | Language | Chat | Mute
+@dataclass(frozen=True)
+class Invite:
+    """The viewer invites their friend, the account ``friend`` (its id), to the table."""
+
+    friend: int
+
+
+Message = Act | React | Ping | Sync | Language | Chat | Hide | Invite
 
 
 class MessageBudget:
@@ -176,11 +188,18 @@ def _chat(message: dict) -> Chat:
     return Chat(channel, text, phrase)
 
 
-def _mute(message: dict) -> Mute:
+def _line_id(message: dict) -> int:
     line = message.get("line")
     if not _is_whole_number(line):
         raise RoomError(MALFORMED_LINE)
-    return Mute(int(line))
+    return int(line)
+
+
+def _invite(message: dict) -> Invite:
+    friend = message.get("friend")
+    if not _is_whole_number(friend):
+        raise RoomError(MALFORMED_INVITE)
+    return Invite(int(friend))
 
 
 _READERS: dict[str, Callable[[dict], Message]] = {
@@ -190,7 +209,9 @@ _READERS: dict[str, Callable[[dict], Message]] = {
     "sync": lambda message: Sync(),
     "language": _language,
     "chat": _chat,
-    "mute": _mute,
+    "mute": lambda message: Hide(_line_id(message), block=False),
+    "block": lambda message: Hide(_line_id(message), block=True),
+    "invite": _invite,
 }
 
 

@@ -219,7 +219,7 @@ def test_a_mute_hides_a_players_lines_from_the_muter_alone_and_is_kept_for_the_s
     said = lines.say(room.pk, bob, 1, PLAYERS, "blah", "")
     mutes.mute(ada, room.pk, said.id)
     mutes.mute(ada, room.pk, said.id)  # twice is once
-    assert mutes.muted_by(ada.key) == {bob.key}
+    assert mutes.hidden_from(ada.key) == {bob.key}
     assert json.loads(sync_client().get(mutes._key(ada.key))) == [bob.key]
     shown = lines.drawer(room.pk, "disunyer", ada, 0)["channels"][0].lines
     assert shown == []

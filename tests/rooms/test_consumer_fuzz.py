@@ -9,12 +9,19 @@ from types import SimpleNamespace
 
 import pytest
 import pytest_asyncio
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth import get_user_model
+from django.test import Client
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from accounts.models import Relation
+from config.asgi import application
 from games import core
 from games.disunyer.rules import ENGINE
 from rooms.live import incoming
+from rooms.store import online
 from tests.rooms.helpers import PEOPLE, actor, person_at, playing_room
 from tests.rooms.test_consumers import TOAST, _act, _connect, _game, _session_for, _settle
 
@@ -147,9 +154,8 @@ deep_nesting = st.builds(
     st.sampled_from([("[", "]"), ('{"a":', "}"), ('{"kind":[', "]}")]),
     st.booleans(),
 )
-message_shaped = st.dictionaries(
-    st.sampled_from(["kind", "action", "version", "emoji", "channel", "text", "phrase"]), json_values
-)
+MESSAGE_KEYS = ["kind", "action", "version", "emoji", "channel", "text", "phrase", "line", "friend"]
+message_shaped = st.dictionaries(st.sampled_from(MESSAGE_KEYS), json_values)
 wild_json = st.one_of(json_values.map(json.dumps), odd_numbers, deep_nesting)
 
 
@@ -161,8 +167,8 @@ def _object(fields: dict[str, str]) -> str:
 @st.composite
 def near_misses(draw, legal: list, version: int):
     """A real message of the player to act — a legal move at the right version (the most
-    often), a reaction, a chat line, a ping, a sync — with fields replaced by wild values, dropped or
-    added, and the move's action itself mutated."""
+    often), a reaction, a chat line, a mute, a block, an invite, a ping, a sync — with
+    fields replaced by wild values, dropped or added, and the move's action itself mutated."""
     move = draw(st.sampled_from(legal))
     action = draw(
         st.one_of(
@@ -181,13 +187,16 @@ def near_misses(draw, legal: list, version: int):
                 {"kind": '"react"', "emoji": json.dumps("👍")},
                 {"kind": '"chat"', "channel": json.dumps("players"), "text": json.dumps("<img src=x onerror=1>")},
                 {"kind": '"chat"', "channel": json.dumps("spectators"), "phrase": json.dumps("Good game")},
+                {"kind": '"mute"', "line": json.dumps(1)},
+                {"kind": '"block"', "line": json.dumps("1")},
+                {"kind": '"invite"', "friend": json.dumps(1)},
                 {"kind": '"ping"'},
                 {"kind": '"sync"'},
             ]
         )
     )
     fields = dict(real)
-    keys = [*real, "kind", "action", "version", "emoji", "channel", "text", "phrase", "HEADERS"]
+    keys = [*real, *MESSAGE_KEYS, "HEADERS"]
     for key in draw(st.lists(st.sampled_from(keys), max_size=3)):
         if draw(st.booleans()):
             fields[key] = draw(wild_json)
@@ -258,3 +267,54 @@ async def test_any_text_or_bytes_are_refused_and_change_nothing(player, frames):
     """Arbitrary text (empty, huge, deeply nested, around the size limit) or binary
     frames: answered or ignored; the socket stays open, the game unchanged."""
     await _nothing_changes(player, frames)
+
+
+# ------------------------------------------------------- the page's socket to the site
+
+SITE_FUZZ = settings(
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+
+
+@pytest_asyncio.fixture
+async def site_page(redis_url, transactional_db, monkeypatch):
+    """Ada's lobby page's socket to the site, its budget lifted (as the table's above)."""
+    monkeypatch.setattr(incoming, "SITE_BUDGET", 10**9)
+    ada = await get_user_model().objects.acreate(username="ada")
+    session_key = await database_sync_to_async(_logged_in)(ada)
+    comm = WebsocketCommunicator(
+        application, "/ws/me/", headers=[(b"origin", b"http://localhost"), (b"host", b"localhost"),
+                                          (b"cookie", f"sessionid={session_key}".encode())]
+    )
+    connected, _ = await comm.connect()
+    assert connected
+    yield SimpleNamespace(comm=comm, user_id=ada.pk)
+    await comm.disconnect()
+
+
+def _logged_in(user) -> str:
+    client = Client()
+    client.force_login(user)
+    return client.session.session_key
+
+
+@SITE_FUZZ
+@given(frames=_a_few(json_values.map(json.dumps) | message_shaped.map(json.dumps) | st.text(max_size=200)
+                     | deep_nesting | st.binary(min_size=1, max_size=64)))
+async def test_anything_sent_to_the_site_socket_is_refused_and_changes_nothing(site_page, frames):
+    """Any frame on a page's socket to the site — JSON, near-misses of the table's
+    messages, text, bytes — is answered or ignored: the socket stays open (a probe after
+    them is answered), its account stays online and nothing is written."""
+    comm = site_page.comm
+    for frame in frames:
+        await comm.send_input({"type": "websocket.receive", _FRAME[type(frame)]: frame})
+    await comm.send_to(text_data=json.dumps({"kind": "sync"}))
+    replies = []
+    while not await comm.receive_nothing(timeout=0.15):
+        replies.append(await comm.receive_from())  # a close would fail here
+    assert all('role="alert"' in reply for reply in replies)
+    assert "send that here" in html.unescape(replies[-1])  # the probe's answer, last
+    assert await database_sync_to_async(online.of)([site_page.user_id]) == {site_page.user_id: set()}
+    assert not await Relation.objects.aexists()
