@@ -17,7 +17,7 @@ from rooms.chat import lines
 from rooms.errors import RoomError
 from rooms.forms import JoinByCodeForm, RoomForm
 from rooms.gamerules import rules_for
-from rooms.models import Room
+from rooms.models import Report, Room
 from rooms.rendering import render_table
 from rooms.speech import say
 from rooms.store import presence
@@ -105,8 +105,12 @@ def room(request, code):
     snapshot = load_snapshot(room.id)
     seat = snapshot.seat_of(player)
     table = render_table(snapshot, presence.current(room.id), seat)
-    chat = lines.drawer(room.id, room.game, player, seat)
-    return render(request, "rooms/room.html", {"room": snapshot, "table": table, "viewer_seat": seat, "chat": chat})
+    chat = None if getattr(request.user, "chat_off", False) else lines.drawer(room.id, room.game, player, seat)
+    context = {
+        "room": snapshot, "table": table, "viewer_seat": seat, "chat": chat,
+        "report_reasons": Report.Reason.choices if not player.is_guest else None,
+    }
+    return render(request, "rooms/room.html", context)
 
 
 def post_only(view):

@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy
 
 from accounts.identity import Player, person_key
 from games import registry
-from rooms.chat import mutes
+from rooms.chat import mutes, sanctions
 from rooms.chat.phrases import phrases_for
 from rooms.errors import RoomError
 from rooms.gamerules import rules_for
@@ -64,6 +64,9 @@ def say(room_id: int, player: Player, seat: int | None, channel: str, text: str,
     """``player`` (at ``seat``, None: watching) says ``text`` or the quick ``phrase`` in
     ``channel`` of the room; ``RoomError`` says why not, and nothing is kept."""
     with transaction.atomic():
+        closed = sanctions.closure(player.key)
+        if closed is not None:
+            raise RoomError(closed.refusal())
         room = Room.objects.select_related("match").select_for_update(of=("self",)).get(pk=room_id)
         text = _checked(room, player, seat, channel, text, phrase)
         _check_flood(room, player, text, phrase)
@@ -100,9 +103,14 @@ def cleaned(text: str) -> str:
         raise RoomError(EMPTY)
     if len(text) > MOST_CHARACTERS:
         raise RoomError(TOO_LONG)
-    if any(unicodedata.category(character) in {"Cc", "Cf", "Co", "Cs"} for character in text):
+    if not printable(text):
         raise RoomError(NOT_PRINTABLE)
     return text
+
+
+def printable(text: str) -> bool:
+    """Whether ``text`` holds no control or format character (a chat line's rule)."""
+    return not any(unicodedata.category(character) in {"Cc", "Cf", "Co", "Cs"} for character in text)
 
 
 def _hand_in_play(room: Room) -> bool:
