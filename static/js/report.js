@@ -17,6 +17,17 @@
     dialog.showModal();
   }
 
+  // A player's own seat has no flag: the table's pushes redraw the seats.
+  function hideOwnFlag() {
+    var mine = document.getElementById("table-private");
+    var me = mine ? mine.getAttribute("data-me") : "";
+    document.querySelectorAll("[data-report-seat]").forEach(function (flag) {
+      flag.hidden = flag.dataset.reportSeat === me;
+    });
+  }
+  hideOwnFlag();
+  document.addEventListener("htmx:wsAfterMessage", hideOwnFlag);
+
   document.addEventListener("click", function (event) {
     var line = event.target.closest("[data-report-line]");
     var seat = event.target.closest("[data-report-seat]");
