@@ -104,7 +104,7 @@ def _moderation(kind: str, description):
         return model_admin.act(request, queryset, kind)
 
     take.__name__ = kind
-    return admin.action(description=description, permissions=["view"])(take)
+    return admin.action(description=description, permissions=["moderate"])(take)
 
 
 @admin.register(Report)
@@ -146,6 +146,10 @@ class ReportAdmin(ReadOnlyAdmin, admin.ModelAdmin):
                  for line in report.chat),
             ),
         )
+
+    def has_moderate_permission(self, request) -> bool:
+        """Staff who may record moderation actions may take them."""
+        return request.user.has_perm("rooms.add_moderationaction")
 
     def act(self, request, queryset, kind: str):
         reports = list(queryset.filter(status=Report.Status.OPEN).order_by("pk"))

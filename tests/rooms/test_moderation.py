@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
@@ -260,3 +261,16 @@ def test_a_reports_note_and_chat_lines_show_in_the_admin_as_text_never_as_markup
     assert page.count(escape(text)) >= 2  # the note, and the line in the chat's copy
     for markup in ("<script>alert", "<img src=x", "<svg onload", '<a href="https://evil'):
         assert markup not in page
+
+
+def test_staff_who_may_only_read_reports_take_no_action():
+    room, ada, bob, said = _table()
+    report = reports.report(ada, room.pk, "abusive_chat", "", said.id, None)
+    reader = get_user_model().objects.create_user("Reader", password=None, is_staff=True)
+    reader.user_permissions.add(Permission.objects.get(codename="view_report"))
+    client = Client()
+    client.force_login(reader)
+    assert client.get(reverse("admin:rooms_report_change", args=[report.pk])).status_code == 200
+    _act(client, report, Kind.CHAT_BAN)
+    assert not ModerationAction.objects.exists() and Report.objects.get().status == Report.Status.OPEN
+    assert lines.say(room.pk, bob, 1, PLAYERS, "still talking", "").text == "still talking"
