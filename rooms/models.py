@@ -266,7 +266,7 @@ class Report(models.Model):
         indexes = [models.Index(fields=["reporter", "-created_at"], name="rooms_report_reporter_newest")]
 
     def __str__(self):
-        return f"{self.reporter_name} reports {self.reported_name} ({self.reason})"
+        return f"{self.reporter_name} reports {self.reported_name}: {self.get_reason_display()}"
 
 
 class ModerationAction(models.Model):

@@ -62,6 +62,7 @@ def test_ada_reports_bob_from_a_chat_line_and_staff_give_him_a_timeout(new_page,
     row.locator("a").first.click()
     expect(staff.locator("body")).to_contain_text("you all play like bots")
     expect(staff.locator("body")).to_contain_text("Rude <b>again</b>")
+    staff.screenshot(path="/tmp/report-admin.png", full_page=True)
     staff.go_back()
     staff.locator("#result_list tbody tr", has_text=bob_name).locator("input.action-select").check()
     staff.locator("select[name=action]").select_option("timeout_15m")
