@@ -1,6 +1,7 @@
 """One consumer per viewer: pushes that viewer's table, takes their moves and reactions."""
 
 import asyncio
+import functools
 import logging
 from dataclasses import asdict
 from types import SimpleNamespace
@@ -249,9 +250,7 @@ class RoomConsumer(WiredConsumer):
         line = chat.Line(**{name: event[name] for name in chat.LINE_FIELDS})
         if self.chat_off or line.author in await self._hidden_people():
             return
-        with speaking(self.language):
-            pushed = render_to_string("rooms/_chat_pushed_line.html", {"line": line, "viewer": self._viewer_key()})
-        await self.send(text_data=pushed)
+        await self.send(text_data=_pushed_line(line, _reader(line, self._viewer_key()), self.language))
 
     async def _send_chat_history(self, stored: bytes | str | None):
         """The lines the room's chat keeps (but the hidden people's), replacing what the
@@ -430,6 +429,22 @@ class RoomConsumer(WiredConsumer):
         with speaking(self.language):
             reaction = render_to_string("rooms/_reaction.html", event)
         await self.send(text_data=reaction)
+
+
+@functools.lru_cache(maxsize=1024)
+def _pushed_line(line: chat.Line, reader: str, language: str) -> str:
+    """A line just said as ``reader``'s kind of viewer sees it in ``language``: rendered
+    once in the process for each kind and language, not once per viewer."""
+    with speaking(language):
+        return render_to_string("rooms/_chat_pushed_line.html", {"line": line, "viewer": reader})
+
+
+def _reader(line: chat.Line, viewer: str) -> str:
+    """What of ``viewer`` (``identity.person_key``, "" for nobody) the line's buttons
+    depend on: whether it is the author, or an account, or a guest."""
+    if not viewer or viewer == line.author:
+        return viewer
+    return "user:" if viewer.startswith("user:") else "guest:"
 
 
 async def _player(session):
