@@ -46,6 +46,14 @@ class User(AbstractUser):
         help_text=gettext_lazy("The site speaks it to this player wherever they sign in."),
     )
 
+    # The player reads no chat at the tables, and writes none (the account page's setting).
+    chat_off = models.BooleanField(
+        gettext_lazy("chat off"), default=False, db_default=False,
+        help_text=gettext_lazy("No chat at the tables: none shown, none written."),
+    )
+    # A warning from staff, shown once on the player's next page, then cleared.
+    warning = models.TextField(gettext_lazy("warning to show"), blank=True, db_default="")
+
     objects = CaseInsensitiveUserManager()
 
     class Meta:
@@ -271,3 +279,35 @@ class Mute(models.Model):
 
     def __str__(self):
         return f"{self.muter} mutes {self.muted}"
+
+
+class Relation(models.Model):
+    """One account's stand towards another: following them, or blocking them. Two who
+    follow each other are friends (``accounts.relations``). Guests have none."""
+
+    class Kind(models.TextChoices):
+        FOLLOW = "follow", gettext_lazy("follows")
+        BLOCK = "block", gettext_lazy("blocks")
+
+    follower = models.ForeignKey(
+        User, on_delete=models.CASCADE, related_name="relations", verbose_name=gettext_lazy("player")
+    )
+    followed = models.ForeignKey(
+        User, on_delete=models.CASCADE, related_name="+", verbose_name=gettext_lazy("other player")
+    )
+    kind = models.CharField(gettext_lazy("kind"), max_length=6, choices=Kind.choices)
+    created_at = models.DateTimeField(gettext_lazy("created at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = gettext_lazy("relation")
+        verbose_name_plural = gettext_lazy("relations")
+        constraints = [
+            models.UniqueConstraint(fields=["follower", "followed"], name="accounts_relation_once"),
+            models.CheckConstraint(
+                condition=~models.Q(follower=models.F("followed")), name="accounts_relation_not_oneself"
+            ),
+        ]
+        indexes = [models.Index(fields=["followed", "kind"], name="accounts_relation_followed")]
+
+    def __str__(self):
+        return f"{self.follower_id} {self.kind} {self.followed_id}"

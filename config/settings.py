@@ -66,6 +66,8 @@ MIDDLEWARE = [
     # A signed-in account's saved language, when the request has no language cookie.
     "accounts.languages.AccountLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A warning from staff, once, on the account's next page.
+    "accounts.warnings.StaffWarningMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",

@@ -6,6 +6,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from accounts import relations
 from accounts.identity import person_key
 from fairplay import outcomes
 from games import registry
@@ -103,8 +104,16 @@ def profile(request, username):
         "records": game_records(results_of(user)[:RECENT_GAMES], request.user),
         "is_me": request.user.pk == user.pk,
         "fair_play": outcomes.record_of(person_key(user.pk, None)),
+        "stand": _stand(request.user, user),
     }
     return render(request, "leaderboard/profile.html", context)
+
+
+def _stand(viewer, user) -> relations.Stand | None:
+    """How the signed-in viewer stands towards the profile's account (None: a guest, or themselves)."""
+    if not viewer.is_authenticated or viewer.pk == user.pk:
+        return None
+    return relations.stand(viewer, user)
 
 
 def my_games(request):

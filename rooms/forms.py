@@ -9,6 +9,7 @@ from accounts import coins
 from games.definition import GameDefinition
 from games.options_schema import AnyOption, Choice, PlayerCount, Switch, WholeNumber
 from games.words import Said, Words, plural_wording, wording
+from rooms.actions.lifecycle import PARTNERS_WRITE_PRIVATELY
 from rooms.gamerules import BOT_LEVELS
 from rooms.plaintext import plain, plain_lazily
 from rooms.table_coins import held_by
@@ -169,6 +170,16 @@ class RoomForm(forms.Form):
         if self.schema.players is not None:
             fields = {"players": _players(self.schema.players), **fields}
         self.fields = {**fields, **self.fields}
+        if game.teams:
+            self.fields["partners_write"] = forms.BooleanField(
+                label=gettext_lazy("Partners may write to each other during hands"),
+                help_text=gettext_lazy(
+                    "Private rooms only. Otherwise partners send the quick phrases during a hand, and write "
+                    "between rounds: free text could pass signals."
+                ),
+                required=False,
+                widget=forms.CheckboxInput(attrs={"data-needs": "is_public", "data-needs-value": "0"}),
+            )
         if game.plays_for_coins and player is not None:
             held = sum(held_by(player).values())
             bet = self.schema["bet"]
@@ -180,7 +191,12 @@ class RoomForm(forms.Form):
         switch = self.schema.unmet_need(cleaned)
         if switch is not None:
             self.add_error(switch.key, _text(switch.needs_error))
+        if cleaned.get("partners_write") and cleaned.get("is_public"):
+            self.add_error("partners_write", PARTNERS_WRITE_PRIVATELY)
         return cleaned
+
+    def partners_write(self) -> bool:
+        return self.cleaned_data.get("partners_write", False)
 
     def game_options(self) -> dict:
         return {key: self.cleaned_data[key] for key in self.schema.keys()}

@@ -14,10 +14,11 @@ from plumbing.cache import UNREACHABLE
 from rooms import codeguard
 from rooms.actions import lifecycle, partners, seating
 from rooms.chat import lines
+from rooms.club.standing import online_friends
 from rooms.errors import RoomError
 from rooms.forms import JoinByCodeForm, RoomForm
 from rooms.gamerules import rules_for
-from rooms.models import Room
+from rooms.models import Report, Room
 from rooms.rendering import render_table
 from rooms.speech import say
 from rooms.store import presence
@@ -82,7 +83,8 @@ def create(request, game):
                 form.cleaned_data["is_public"],
                 form.cleaned_data["bot_level"],
                 form.players(),
-                form.cleaned_data["min_reliability"],
+                partners_write=form.partners_write(),
+                min_reliability=form.cleaned_data["min_reliability"],
             )
         except RoomError as error:
             form.add_error(None, say(error.message))
@@ -106,8 +108,15 @@ def room(request, code):
     snapshot = load_snapshot(room.id)
     seat = snapshot.seat_of(player)
     table = render_table(snapshot, presence.current(room.id), seat)
-    chat = lines.drawer(room.id, room.game, player, seat)
-    return render(request, "rooms/room.html", {"room": snapshot, "table": table, "viewer_seat": seat, "chat": chat})
+    chat_off = getattr(request.user, "chat_off", False)
+    chat = None if chat_off else lines.drawer(room.id, room.game, player, seat, room.partners_write)
+    context = {
+        "room": snapshot, "table": table, "viewer_seat": seat, "chat": chat,
+        "report_reasons": Report.Reason.choices if not player.is_guest else None,
+    }
+    if player.user_id is not None and seat is not None and snapshot.status == Room.Status.WAITING:
+        context["friends_to_invite"] = online_friends(player.user_id)
+    return render(request, "rooms/room.html", context)
 
 
 def post_only(view):

@@ -11,7 +11,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('rooms', '0013_fair_play'),
+        ('rooms', '0015_fair_play'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -36,6 +36,10 @@ from rooms.push import followups
 from rooms.push.changes import Change, change_of
 from rooms.store import presence
 
+PARTNERS_WRITE_PRIVATELY = gettext_lazy(
+    "Only a private room of a game with partners may let them write to each other during hands."
+)
+
 
 def do_create_room(
     player,
@@ -44,19 +48,24 @@ def do_create_room(
     is_public: bool,
     bot_level: str = "normal",
     players: int | None = None,
+    *,
+    partners_write: bool = False,
     min_reliability: int | None = None,
 ) -> Room:
     """A new room with its seats, the creator seated as host. ``players`` sets the
-    number of seats where the game lets the host choose it; ``min_reliability`` the
+    number of seats where the game lets the host choose it; ``partners_write``: a private
+    team game's partners write free text during hands too; ``min_reliability`` the
     reliability a public room asks of the people who sit down (a private one asks none)."""
     with transaction.atomic():
-        room, seats = _new_room(player, game, options, is_public, bot_level, players, min_reliability)
+        room, seats = _new_room(
+            player, game, options, is_public, bot_level, players, partners_write, min_reliability
+        )
         followups.send_on_commit(change_of(room, seats))
     return room
 
 
 def _new_room(
-    player, game: str, options: dict, is_public: bool, bot_level: str, players: int | None,
+    player, game: str, options: dict, is_public: bool, bot_level: str, players: int | None, partners_write: bool,
     min_reliability: int | None,
 ) -> tuple[Room, list[Seat]]:
     """A new room at its first version, with its seats (in the caller's transaction)."""
@@ -64,6 +73,8 @@ def _new_room(
         raise RoomError(gettext_lazy("There is no such game."))
     if bot_level not in BOT_LEVEL_LABELS:
         raise RoomError(gettext_lazy("There is no such bot level."))
+    if partners_write and (is_public or not registry.definition(game).teams):
+        raise RoomError(PARTNERS_WRITE_PRIVATELY)
     rules = rules_for(game)
     seat_count = rules.fixed_seats or players
     if seat_count is None:
@@ -87,6 +98,7 @@ def _new_room(
         options=options,
         is_public=is_public,
         bot_level=bot_level,
+        partners_write=partners_write,
         min_reliability=min_reliability if is_public else None,
         autostart_at=now + rules.fill_with_bots_after if rules.fill_with_bots_after is not None else None,
         host_seen_at=now,
@@ -157,7 +169,8 @@ def _next_room(room: Room, seats: list[Seat], player, host_seat: int) -> tuple[R
     seat, the old game's bots sit where they sat at their levels, and it starts as any
     room does once full."""
     following, new_seats = _new_room(
-        player, room.game, room.options, room.is_public, room.bot_level, len(seats), room.min_reliability
+        player, room.game, room.options, room.is_public, room.bot_level, len(seats), room.partners_write,
+        room.min_reliability,
     )
     if host_seat != following.host_seat:
         swap_sitters(new_seats[following.host_seat], new_seats[host_seat])

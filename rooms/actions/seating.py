@@ -5,6 +5,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 
+from accounts import relations
 from accounts.identity import Player
 from fairplay import outcomes
 from rooms.actions.common import (
@@ -24,12 +25,14 @@ from rooms.actions.common import (
     sit_down_refusal,
 )
 from rooms.actions.play import start_if_full
-from rooms.errors import RoomError
+from rooms.errors import Refusal, RoomError
 from rooms.gamerules import BOT_LEVEL_LABELS, rules_for
 from rooms.models import Room, Seat
 from rooms.plaintext import plain
 from rooms.push import followups
 from rooms.store import presence
+
+BLOCKED_BY_HOST = gettext_lazy("The host of this table has blocked you: you cannot sit here.")
 
 
 def do_join(room_id: int, player) -> Seat:
@@ -44,7 +47,7 @@ def do_join(room_id: int, player) -> Seat:
         if free is None:
             raise RoomError(gettext_lazy("This room is full. You can watch the game as a spectator."))
         refusal, reliability = fair_play_refusal(player, room)
-        refusal = refusal or sit_down_refusal(player, room)
+        refusal = refusal or _seat_refusal(player, room, seats)
         if refusal:
             raise RoomError(refusal)
         seat_player(free, player, reliability)
@@ -79,6 +82,14 @@ def do_leave(room_id: int, player) -> None:
             else:
                 pass_host(room, successor.index, fields)
         followups.send_on_commit(changed(room, seats, *fields))
+
+
+def _seat_refusal(player: Player, room: Room, seats: list[Seat]) -> Refusal | None:
+    """Why ``player`` may not sit at ``room``: its host blocked them, or the game's rule; else None."""
+    host = seats[room.host_seat]
+    if player.user_id is not None and host.user_id is not None and relations.blocks(host.user_id, player.user_id):
+        return BLOCKED_BY_HOST
+    return sit_down_refusal(player, room)
 
 
 def _free_seat(room: Room, seats: list[Seat]) -> Seat | None:
@@ -171,7 +182,7 @@ def adopt_guest_seats(guest_id: str, user) -> list[str]:
             guest_seats = [seat for seat in seats if seat.guest_id == guest_id]
             if not guest_seats:
                 continue  # left meanwhile
-            refusal = sit_down_refusal(account, room)
+            refusal = _seat_refusal(account, room, seats)
             if refusal:
                 kept = gettext("Your seat in %(game)s room %(code)s stays with your guest name, %(name)s. %(refusal)s")
                 kept_by_guest.append(kept % {

@@ -20,7 +20,8 @@ from django.utils.translation import gettext_lazy
 
 from accounts.identity import Player, person_key
 from games import registry
-from rooms.chat import mutes
+from rooms.chat import mutes, sanctions
+from rooms.chat.masking import masked
 from rooms.chat.phrases import phrases_for
 from rooms.errors import RoomError
 from rooms.gamerules import rules_for
@@ -40,6 +41,7 @@ NOT_A_PHRASE = gettext_lazy("That is not one of this table's quick phrases.")
 GUESTS_USE_PHRASES = gettext_lazy("Guests send the quick phrases: sign up to write your own lines.")
 SPECTATORS_ELSEWHERE = gettext_lazy("Spectators write in the spectators' chat.")
 HAND_IN_PLAY = gettext_lazy("During a hand, partners send only the quick phrases: write again between rounds.")
+PARTNERS_WRITE = gettext_lazy("The host lets partners write to each other during hands.")
 REPEATED = gettext_lazy("You just said that.")
 TOO_QUICK = gettext_lazy("Easy there: at most 4 lines in 10 seconds.")
 _SPACES = re.compile(r"\s+")
@@ -62,10 +64,15 @@ LINE_FIELDS = tuple(field.name for field in fields(Line))
 
 def say(room_id: int, player: Player, seat: int | None, channel: str, text: str, phrase: str) -> Line:
     """``player`` (at ``seat``, None: watching) says ``text`` or the quick ``phrase`` in
-    ``channel`` of the room; ``RoomError`` says why not, and nothing is kept."""
+    ``channel`` of the room; ``RoomError`` says why not, and nothing is kept. Slurs are
+    masked before the room is locked."""
+    text = "" if phrase else masked(cleaned(text))
     with transaction.atomic():
+        closed = sanctions.closure(player.key)
+        if closed is not None:
+            raise RoomError(closed.refusal())
         room = Room.objects.select_related("match").select_for_update(of=("self",)).get(pk=room_id)
-        text = _checked(room, player, seat, channel, text, phrase)
+        _check(room, player, seat, channel, phrase)
         _check_flood(room, player, text, phrase)
         line = ChatLine.objects.create(
             room=room, channel=channel, user_id=player.user_id, guest_id=player.guest_id or "",
@@ -77,19 +84,18 @@ def say(room_id: int, player: Player, seat: int | None, channel: str, text: str,
     return _line(line)
 
 
-def _checked(room: Room, player: Player, seat: int | None, channel: str, text: str, phrase: str) -> str:
-    """The line's text, cleaned, once every rule of who may say what here holds."""
+def _check(room: Room, player: Player, seat: int | None, channel: str, phrase: str) -> None:
+    """Refuses the line unless every rule of who may say what here holds."""
     if seat is None and channel == ChatLine.Channel.PLAYERS:
         raise RoomError(SPECTATORS_ELSEWHERE)
     if phrase:
         if phrase not in phrases_for(room.game):
             raise RoomError(NOT_A_PHRASE)
-        return ""
+        return
     if player.is_guest:
         raise RoomError(GUESTS_USE_PHRASES)
     if seat is not None and channel == ChatLine.Channel.PLAYERS and _hand_in_play(room):
         raise RoomError(HAND_IN_PLAY)
-    return cleaned(text)
 
 
 def cleaned(text: str) -> str:
@@ -100,14 +106,20 @@ def cleaned(text: str) -> str:
         raise RoomError(EMPTY)
     if len(text) > MOST_CHARACTERS:
         raise RoomError(TOO_LONG)
-    if any(unicodedata.category(character) in {"Cc", "Cf", "Co", "Cs"} for character in text):
+    if not printable(text):
         raise RoomError(NOT_PRINTABLE)
     return text
 
 
+def printable(text: str) -> bool:
+    """Whether ``text`` holds no control or format character (a chat line's rule)."""
+    return not any(unicodedata.category(character) in {"Cc", "Cf", "Co", "Cs"} for character in text)
+
+
 def _hand_in_play(room: Room) -> bool:
-    """A team game's hand is being played: its partners may signal no free text."""
-    if room.status != Room.Status.PLAYING or not registry.definition(room.game).teams:
+    """A team game's hand is being played: its partners may signal no free text, unless
+    the private room's host let them write."""
+    if room.status != Room.Status.PLAYING or not registry.definition(room.game).teams or room.partners_write:
         return False
     rules = rules_for(room.game)
     match = room.match
@@ -173,12 +185,13 @@ class ShownChannel:
     shown_first: bool
 
 
-def drawer(room_id: int, game: str, player: Player | None, seat: int | None) -> dict:
+def drawer(room_id: int, game: str, player: Player | None, seat: int | None, partners_write: bool = False) -> dict:
     """What a viewer's chat drawer shows: both channels with the lines they keep but
-    for those of people the viewer muted (the viewer's own channel first: the players'
-    for a player), what the viewer may write in each, and the table's quick phrases."""
-    muted = mutes.muted_by(player.key) if player is not None else frozenset()
-    kept = [line for line in recent(Room(pk=room_id)) if line.author not in muted]
+    for those of people the viewer muted or blocked (the viewer's own channel first: the
+    players' for a player), what the viewer may write in each, the table's quick phrases,
+    and in a team game when its partners may write (``partners_write``: during hands too)."""
+    hidden = mutes.hidden_from(player.key) if player is not None else frozenset()
+    kept = [line for line in recent(Room(pk=room_id)) if line.author not in hidden]
     channels = [
         ShownChannel(
             name=name,
@@ -191,4 +204,9 @@ def drawer(room_id: int, game: str, player: Player | None, seat: int | None) -> 
     ]
     writes_text = player is not None and not player.is_guest
     viewer = player.key if player is not None else ""
-    return {"channels": channels, "phrases": phrases_for(game), "writes_text": writes_text, "viewer": viewer}
+    teams = registry.definition(game).teams
+    hand_rule = (PARTNERS_WRITE if partners_write else HAND_IN_PLAY) if teams else None
+    return {
+        "channels": channels, "phrases": phrases_for(game), "writes_text": writes_text, "viewer": viewer,
+        "hand_rule": hand_rule,
+    }

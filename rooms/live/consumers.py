@@ -6,11 +6,7 @@ import logging
 from dataclasses import asdict
 from types import SimpleNamespace
 
-from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
-from channels.exceptions import StopConsumer
-from channels.generic.websocket import AsyncWebsocketConsumer
-from channels.layers import get_channel_layer
 from django.contrib import auth
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -22,15 +18,16 @@ from plumbing.loglimit import LimitedLog
 from rooms import codeguard
 from rooms.actions import play
 from rooms.chat import lines as chat
-from rooms.chat import mutes
+from rooms.chat import mutes, reports, sanctions
+from rooms.club import invites
 from rooms.errors import RoomError
 from rooms.live import incoming, presence_news
-from rooms.live.pumps import dispatch_in_turn
 from rooms.live.reaction_throttle import may_react
 from rooms.live.socket_session import socket_session
 from rooms.live.viewer_language import language_of
-from rooms.push import layerwire
+from rooms.live.wired import WiredConsumer
 from rooms.push.followups import room_group
+from rooms.push.layerwire import close_channel
 from rooms.reactions import SPECTATOR_EMOJIS, is_phrase, player_reactions
 from rooms.rendering import render_presence, table_in, watched
 from rooms.speech import say
@@ -47,10 +44,12 @@ CATCH_UP_VERSIONS = 20
 PRESENCE_SETTLE_SECONDS = 0.2
 TRY_AGAIN = gettext_lazy("The table is not answering just now: try again in a moment.")
 TOO_QUICK = gettext_lazy("Easy there — one reaction every couple of seconds.")
-TRY_AGAIN_LATER = 1013  # the WebSocket close code: the browser connects again by itself
+INVITED = gettext_lazy("Invite sent.")
+CHAT_OFF = gettext_lazy("Your chat is off: turn it on in your account's settings to write.")
+SUSPENDED = 4403  # the close code once the socket's account is suspended
 
 
-class RoomConsumer(AsyncWebsocketConsumer):
+class RoomConsumer(WiredConsumer):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.room_id = self.seat = self.seating = self.player = None
@@ -59,66 +58,12 @@ class RoomConsumer(AsyncWebsocketConsumer):
         self.sent_version = 0  # the version of the last table sent
         self.presence = presence.NOBODY
         self.budget = incoming.MessageBudget()
-        self.closed = False  # nothing more is sent on the socket
         self._sending = asyncio.Lock()
         self._presence_stale, self._presence_check = False, None
         self._presence_heard = 0.0  # the loop time of the last presence change heard of
-        self._muted: frozenset[str] | None = None  # whom the viewer muted, once read
-
-    async def __call__(self, scope, receive, send):
-        """As Channels' own, but with the messages pumped by ``rooms.live.pumps``; however the
-        consumer stops, it leaves the room (``_leave``)."""
-        self.scope, self.base_send = scope, send
-        self.channel_layer = get_channel_layer(self.channel_layer_alias)
-        try:
-            self.channel_name = await layerwire.open_channel(self.channel_layer)
-        except UNREACHABLE as error:
-            limited_log.warning("A socket could not connect: Redis is unreachable (%s).", error)
-            await receive()  # the handshake, refused: the browser tries again by itself
-            return await send({"type": "websocket.close", "code": TRY_AGAIN_LATER})
-        try:
-            await dispatch_in_turn([receive, functools.partial(self.channel_layer.receive, self.channel_name)],
-                                   self.dispatch)
-        except StopConsumer:
-            pass
-        finally:
-            await self._leave()
-
-    async def dispatch(self, message):
-        """As Channels' own, but without its hop to the database thread before every
-        message to close stale connections: with a socket per viewer that hop queued
-        every push of every table behind one thread. This consumer reaches the database
-        only through ``database_sync_to_async``, which closes them itself.
-
-        A message that meets an unreachable Redis is given up, and the socket stays
-        open: the viewer is told to try again, and a socket still connecting is closed,
-        to connect again by itself."""
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        try:
-            await handler(message)
-        except UNREACHABLE as error:
-            kind = message["type"]
-            limited_log.warning("Redis is unreachable (%s): gave up a %s in room %s.", error, kind, self.room_id)
-            if kind == "websocket.connect":
-                await self.close(code=TRY_AGAIN_LATER)
-            elif kind == "websocket.receive":
-                await self._toast(TRY_AGAIN)
-
-    async def send(self, text_data=None, bytes_data=None, close=False):
-        """As Channels' own, but nothing is sent on a socket known to be closed. A send
-        that finds it closed stops the sending, and the consumer stops at the disconnect
-        the server has queued: the client has gone (uvicorn's ``ClientDisconnected``,
-        an ``OSError``), or uvicorn has just closed the socket for a frame that broke
-        the protocol and, until the connection is lost, answers a send with a
-        ``RuntimeError``."""
-        if self.closed:
-            return
-        try:
-            await super().send(text_data, bytes_data, close)
-        except (OSError, RuntimeError):
-            self.closed = True
+        self._hidden: frozenset[str] | None = None  # whom the viewer muted or blocked, once read
+        self.chat_off = False  # the viewer's account reads no chat (read as it connects)
+        self.account_group = None  # the group of the account's sockets, once joined
 
     async def connect(self):
         code = self.scope["url_route"]["kwargs"]["code"]
@@ -162,7 +107,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         snapshot = await snapshots.at_latest(room_id, latest)
         if snapshot is not None and snapshot.code != code.upper():  # gone since this process looked it up
             snapshot = None
-        player = await _player(session)
+        player, chat_off = await _player(session)
         seated = snapshot is not None and snapshot.seat_of(player) is not None
         try:
             await codeguard.check_socket(client, [address_misses, session_misses], code, session, seated)
@@ -173,7 +118,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
             codeguard.forget_room_id(code)
             await self._leave_unseen(room_id)
             return None, None
-        self.room_id, self.player = room_id, player
+        self.room_id, self.player, self.chat_off = room_id, player, chat_off
+        if player is not None and player.user_id is not None:
+            self.account_group = sanctions.account_group(player.user_id)
+            await self.channel_layer.group_add(self.account_group, self.channel_name)
         return snapshot, chat_history
 
     async def _leave_unseen(self, room_id: int):
@@ -186,9 +134,6 @@ class RoomConsumer(AsyncWebsocketConsumer):
     def _address(self) -> str | None:
         return (self.scope.get("client") or [None])[0]
 
-    async def disconnect(self, code):
-        self.closed = True  # the consumer stops next, and leaves the room (``_leave``)
-
     async def _leave(self):
         """However the consumer stopped (its socket closed, a send found it gone, an
         error), it leaves its group and the room's presence, and its channel is
@@ -197,7 +142,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
         if self._presence_check is not None:
             self._presence_check.cancel()
         try:
-            await layerwire.close_channel(self.channel_layer, self.channel_name, self.group)
+            await close_channel(self.channel_layer, self.channel_name, self.group, self.account_group)
             if self.room_id is not None:
                 await presence.leave(self.room_id, self.channel_name, self.seat)
                 await self._announce_presence()
@@ -205,12 +150,7 @@ class RoomConsumer(AsyncWebsocketConsumer):
             limited_log.warning("Redis is unreachable (%s): a socket left room %s untold.", error, self.room_id)
 
     async def receive(self, text_data=None, bytes_data=None):
-        if not self.budget.take(incoming.allowance(self.seat is not None, self.player is not None)):
-            return await self._over_budget()
-        try:
-            message = incoming.parse(text_data)
-        except RoomError as refused:
-            return await self._refuse(refused.message)
+        message = await self._read(text_data)
         match message:
             case incoming.Act():
                 await self._act(message)
@@ -222,10 +162,32 @@ class RoomConsumer(AsyncWebsocketConsumer):
                 await self._sync()
             case incoming.Language():  # the table again, in the viewer's new language
                 await self._speak(message.language)
+            case incoming.Chat() | incoming.Hide() | incoming.Invite() | incoming.Report():
+                await self._talk(message)
+
+    async def _talk(self, message: incoming.Chat | incoming.Hide | incoming.Invite | incoming.Report):
+        """The club's messages: a line, a mute or a block, an invite, a report."""
+        match message:
             case incoming.Chat():
                 await self._chat(message)
-            case incoming.Mute():
-                await self._mute(message.line)
+            case incoming.Hide():
+                await self._hide(message)
+            case incoming.Invite():
+                await self._invite(message.friend)
+            case incoming.Report():
+                await self._report(message)
+
+    async def _read(self, text_data) -> incoming.Message | None:
+        """The message, if the socket's budget has room for it and it is well formed;
+        else None, and the viewer is told why."""
+        if not self.budget.take(incoming.allowance(self.seat is not None, self.player is not None)):
+            await self._over_budget()
+            return None
+        try:
+            return incoming.parse(text_data)
+        except RoomError as refused:
+            await self._refuse(refused.message)
+            return None
 
     async def _ping(self):
         now_present = await presence.touch(self.room_id, self.channel_name, self.seat)
@@ -249,6 +211,10 @@ class RoomConsumer(AsyncWebsocketConsumer):
         allowed = SPECTATOR_EMOJIS if self.seat is None else player_reactions(self.game)
         if emoji not in allowed:
             return await self._refuse(incoming.NOT_HERE)
+        if self.player is not None:
+            closed = await sanctions.closure_for_socket(self.player.key)
+            if closed is not None:
+                return await self._refuse(closed.refusal())
         sender = self.player and str(self.player.user_id or self.player.guest_id)
         if not await may_react(self.room_id, sender, self._address()):
             return await self._refuse(TOO_QUICK)
@@ -268,6 +234,8 @@ class RoomConsumer(AsyncWebsocketConsumer):
         """Say a line at the table's chat, for everyone at the table to read."""
         if self.player is None:
             return await self._refuse(incoming.NOT_HERE)
+        if self.chat_off:
+            return await self._refuse(CHAT_OFF)
         try:
             said = await database_sync_to_async(chat.say)(
                 self.room_id, self.player, self.seat, line.channel, line.text, line.phrase
@@ -278,43 +246,76 @@ class RoomConsumer(AsyncWebsocketConsumer):
 
     async def chat_line(self, event):
         """A line said at the table: added to its channel, in the viewer's language,
-        unless the viewer muted whoever said it."""
+        unless the viewer muted or blocked whoever said it."""
         line = chat.Line(**{name: event[name] for name in chat.LINE_FIELDS})
-        if line.author in await self._muted_people():
+        if self.chat_off or line.author in await self._hidden_people():
             return
-        with speaking(self.language):
-            pushed = render_to_string("rooms/_chat_pushed_line.html", {"line": line, "viewer": self._viewer_key()})
-        await self.send(text_data=pushed)
+        await self.send(text_data=_pushed_line(line, _reader(line, self._viewer_key()), self.language))
 
     async def _send_chat_history(self, stored: bytes | str | None):
-        """The lines the room's chat keeps (but the muted people's), replacing what the
+        """The lines the room's chat keeps (but the hidden people's), replacing what the
         page shows: a viewer who reconnects misses none and sees none twice."""
         history = chat.from_history(stored)
-        if history:
-            muted = await self._muted_people()
-            shown = chat.by_channel([line for line in history if line.author not in muted])
+        if history and not self.chat_off:
+            hidden = await self._hidden_people()
+            shown = chat.by_channel([line for line in history if line.author not in hidden])
             with speaking(self.language):
                 sent = render_to_string("rooms/_chat_history.html", {"channels": shown, "viewer": self._viewer_key()})
             await self.send(text_data=sent)
 
-    async def _mute(self, line_id: int):
-        """The viewer mutes whoever said the line: their lines leave the viewer's chat."""
+    async def _hide(self, hide: incoming.Hide):
+        """The viewer mutes or blocks whoever said the line: their lines leave the viewer's chat."""
         if self.player is None:
             return await self._refuse(incoming.NOT_HERE)
         try:
-            await database_sync_to_async(mutes.mute)(self.player, self.room_id, line_id)
+            hiding = mutes.block if hide.block else mutes.mute
+            await database_sync_to_async(hiding)(self.player, self.room_id, hide.line)
         except RoomError as refused:
-            return await self._refuse(refused.message, logged="a refused mute")
-        self._muted = None
+            return await self._refuse(refused.message, logged="a refused block" if hide.block else "a refused mute")
+        self._hidden = None
         await self._send_chat_history(await async_client().get(chat.history_key(self.room_id)))
 
-    async def _muted_people(self) -> frozenset[str]:
-        if self._muted is None:
-            self._muted = await mutes.muted_for_socket(self.player.key) if self.player else frozenset()
-        return self._muted
+    async def _invite(self, friend_id: int):
+        """The viewer invites a friend to the table: the invite reaches the friend's open pages."""
+        if self.player is None:
+            return await self._refuse(incoming.NOT_HERE)
+        try:
+            sent = await database_sync_to_async(invites.invite)(self.player, self.room_id, friend_id)
+        except RoomError as refused:
+            return await self._refuse(refused.message, logged="a refused invite")
+        await self.channel_layer.group_send(invites.user_group(friend_id), {"type": "club.invite", **asdict(sent)})
+        await self._toast(INVITED)
+
+    async def _hidden_people(self) -> frozenset[str]:
+        if self._hidden is None:
+            self._hidden = await mutes.hidden_for_socket(self.player.key) if self.player else frozenset()
+        return self._hidden
+
+    async def _report(self, report: incoming.Report):
+        """The viewer reports a player, from a chat line or a seat, to the moderators."""
+        if self.player is None:
+            return await self._refuse(incoming.NOT_HERE)
+        try:
+            made = await database_sync_to_async(reports.report)(
+                self.player, self.room_id, report.reason, report.note, report.line, report.seat
+            )
+        except RoomError as refused:
+            return await self._refuse(refused.message, logged="a refused report")
+        await self._toast(reports.sent(made))
+
+    async def account_suspended(self, event):
+        """Staff suspended the viewer's account: the socket no longer acts as it."""
+        await self.close(code=SUSPENDED)
+        self.closed = True
 
     def _viewer_key(self) -> str:
         return self.player.key if self.player else ""
+
+    async def _gave_up(self):
+        await self._toast(TRY_AGAIN)
+
+    def __str__(self):
+        return f"room {self.room_id}"
 
     async def _refuse(self, reason, logged: str | None = None):
         """Tell the viewer why, in their language (``reason``: lazy text or ``Words``);
@@ -423,24 +424,41 @@ class RoomConsumer(AsyncWebsocketConsumer):
                     await self.send(text_data=marks)
 
     async def room_reaction(self, event):
-        if event.get("author") in await self._muted_people():
+        if event.get("author") in await self._hidden_people():
             return
         with speaking(self.language):
             reaction = render_to_string("rooms/_reaction.html", event)
         await self.send(text_data=reaction)
 
 
+@functools.lru_cache(maxsize=1024)
+def _pushed_line(line: chat.Line, reader: str, language: str) -> str:
+    """A line just said as ``reader``'s kind of viewer sees it in ``language``: rendered
+    once in the process for each kind and language, not once per viewer."""
+    with speaking(language):
+        return render_to_string("rooms/_chat_pushed_line.html", {"line": line, "viewer": reader})
+
+
+def _reader(line: chat.Line, viewer: str) -> str:
+    """What of ``viewer`` (``identity.person_key``, "" for nobody) the line's buttons
+    depend on: whether it is the author, or an account, or a guest."""
+    if not viewer or viewer == line.author:
+        return viewer
+    return "user:" if viewer.startswith("user:") else "guest:"
+
+
 async def _player(session):
-    """Who is connecting, as Django's auth middleware reads it, from the session alone
-    (the site's ASGI stack has no auth middleware of its own: that would be a trip to
-    the database thread per socket). A guest needs no trip to the database.
+    """Who is connecting, and whether their account's chat is off, as Django's auth
+    middleware reads it, from the session alone (the site's ASGI stack has no auth
+    middleware of its own: that would be a trip to the database thread per socket). A
+    guest needs no trip to the database.
 
     The session is read here, once, rather than by Channels' session middleware: the
     socket never changes it, and the middleware would check whether to save it before
     every frame sent."""
     if session is None:
-        return None
+        return None, False
     user = await auth.aget_user(SimpleNamespace(session=session))
     if not user.is_authenticated and not await session.ahas_key(GUEST_ID_KEY):
-        return None
-    return player_from(user, session)
+        return None, False
+    return player_from(user, session), bool(getattr(user, "chat_off", False))

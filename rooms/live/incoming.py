@@ -38,6 +38,8 @@ NOT_HERE = gettext_lazy("You can't send that here.")
 OVER_BUDGET = gettext_lazy("Too many messages at once: wait a few seconds, then try again.")
 NOT_A_LANGUAGE = gettext_lazy("The site does not speak that language.")
 MALFORMED_LINE = gettext_lazy("That chat line is malformed.")
+MALFORMED_INVITE = gettext_lazy("That invite is malformed.")
+MALFORMED_REPORT = gettext_lazy("That report is malformed.")
 CHANNELS = ("players", "spectators")
 
 BUDGET_SECONDS = 20
@@ -46,6 +48,8 @@ BUDGET_SECONDS = 20
 PLAYER_BUDGET = 100
 SPECTATOR_BUDGET = 50
 STRANGER_BUDGET = 25
+# For a page's socket to the site (rooms/live/site.py): a ping every 30 s.
+SITE_BUDGET = 10
 
 
 @dataclass(frozen=True)
@@ -90,13 +94,33 @@ class Chat:
 
 
 @dataclass(frozen=True)
-class Mute:
-    """The viewer mutes whoever said the chat's line ``line`` (its id)."""
+class Hide:
+    """The viewer mutes whoever said the chat's line ``line`` (its id), or blocks the
+    account that said it (``block``)."""
 
     line: int
+    block: bool
 
 
-Message = Act | React | Ping | Sync | Language | Chat | Mute
+@dataclass(frozen=True)
+class Invite:
+    """The viewer invites their friend, the account ``friend`` (its id), to the table."""
+
+    friend: int
+
+
+@dataclass(frozen=True)
+class Report:
+    """The viewer reports whoever said the chat's ``line`` or sits at ``seat`` (one of
+    them), for ``reason``, with a ``note`` (maybe empty)."""
+
+    reason: str
+    note: str
+    line: int | None
+    seat: int | None
+
+
+Message = Act | React | Ping | Sync | Language | Chat | Hide | Invite | Report
 
 
 class MessageBudget:
@@ -176,11 +200,30 @@ def _chat(message: dict) -> Chat:
     return Chat(channel, text, phrase)
 
 
-def _mute(message: dict) -> Mute:
+def _line_id(message: dict) -> int:
     line = message.get("line")
     if not _is_whole_number(line):
         raise RoomError(MALFORMED_LINE)
-    return Mute(int(line))
+    return int(line)
+
+
+def _invite(message: dict) -> Invite:
+    friend = message.get("friend")
+    if not _is_whole_number(friend):
+        raise RoomError(MALFORMED_INVITE)
+    return Invite(int(friend))
+
+
+def _report(message: dict) -> Report:
+    reason, note = message.get("reason"), message.get("note", "")
+    targets = [message.get(name) for name in ("line", "seat")]
+    one_target = sum(target is not None for target in targets) == 1
+    if not (isinstance(reason, str) and isinstance(note, str) and one_target):
+        raise RoomError(MALFORMED_REPORT)
+    if not all(target is None or _is_whole_number(target) for target in targets):
+        raise RoomError(MALFORMED_REPORT)
+    line, seat = (None if target is None else int(target) for target in targets)
+    return Report(reason, note, line, seat)
 
 
 _READERS: dict[str, Callable[[dict], Message]] = {
@@ -190,7 +233,10 @@ _READERS: dict[str, Callable[[dict], Message]] = {
     "sync": lambda message: Sync(),
     "language": _language,
     "chat": _chat,
-    "mute": _mute,
+    "mute": lambda message: Hide(_line_id(message), block=False),
+    "block": lambda message: Hide(_line_id(message), block=True),
+    "invite": _invite,
+    "report": _report,
 }
 
 

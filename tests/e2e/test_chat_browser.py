@@ -4,6 +4,7 @@ spectator's line shows only in the spectators' channel, a closed drawer counts t
 lines that came, and a mute hides a player's lines from the muting viewer alone. The
 drawer never covers the action bar."""
 
+import re
 import uuid
 
 from playwright.sync_api import expect
@@ -90,3 +91,25 @@ def test_accounts_chat_a_guest_sends_a_phrase_and_a_spectator_writes_in_their_ow
     expect(_panel(bea, "players")).to_contain_text("can you hear me")
     expect(_panel(ada, "players")).to_contain_text("Bea Good game")
     expect(_panel(ada, "players")).not_to_contain_text("can you hear me")
+
+
+def test_a_court_piece_host_lets_partners_write_only_in_a_private_room(new_page):
+    """On the phone's create form the box is off and greyed while the room is public; once
+    the room is private the host ticks it, and the room is made with it."""
+    host = new_page("/rooms/new/courtpiece/", **PHONE)
+    partners = host.get_by_label("Partners may write to each other during hands")
+    expect(partners).to_be_disabled()
+    host.get_by_label("Private: by code or link only").check()
+    expect(partners).to_be_enabled()
+    partners.check()
+    host.get_by_label("Public: listed in the lobby").check()
+    expect(partners).not_to_be_checked()
+    expect(partners).to_be_disabled()
+    host.get_by_label("Private: by code or link only").check()
+    partners.check()
+    host.get_by_test_id("create-room").click()
+    expect(host).to_have_url(re.compile(r"/rooms/\d{6}/$"))
+    wait_for_htmx(host)
+    _open_chat(host)
+    rule = host.get_by_test_id("chat-hand-rule")
+    expect(rule).to_have_text("The host lets partners write to each other during hands.")

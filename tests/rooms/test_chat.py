@@ -11,13 +11,13 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 
 from accounts.identity import Player
-from rooms.actions import seating
+from rooms.actions import lifecycle, seating
 from rooms.chat import lines, mutes
 from rooms.chat.phrases import COMMON
 from rooms.errors import RoomError
-from rooms.models import ChatLine
+from rooms.models import ChatLine, Room
 from rooms.store.redisclients import sync_client
-from tests.rooms.fairness_games import finished_room, play_until, started_room
+from tests.rooms.fairness_games import OPTIONS, finished_room, play_until, started_room
 from tests.rooms.helpers import ANN, BEA, ZED, create, fresh
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("redis_url")]
@@ -72,6 +72,31 @@ def test_a_line_of_140_characters_is_said_and_a_link_stays_text():
     assert lines.say(room.pk, ada, 0, PLAYERS, "see https://example.com", "").text == "see https://example.com"
 
 
+@pytest.mark.parametrize(("text", "shown"), [
+    ("you asshole", "you *******"),
+    ("eres un gilipollas", "eres un **********"),
+    ("ты сука", "ты ****"),
+    ("تو کونی هستی", "تو **** هستی"),
+    ("tu chutiya hai", "tu ******* hai"),
+    ("ASSHOLE!! and сука", "*******!! and ****"),
+])
+def test_a_slur_of_any_of_the_sites_languages_is_masked_letter_by_letter(text, shown):
+    ada = _account("ada")
+    room = create(ada)
+    assert lines.say(room.pk, ada, 0, PLAYERS, text, "").text == shown
+    assert ChatLine.objects.get().text == shown
+
+
+@pytest.mark.parametrize("text", [
+    "Good game, well played", "Scunthorpe", "class assignment", "oros y copas, sota de bastos", "козырь черви, я пас",
+    "هیچ کس نیامد", "حکم دل بود، سوپر بازی کردی", "rung court sar", "اچھا کھیل", "अच्छा खेल, कोर्ट",
+])
+def test_everyday_words_and_the_games_words_are_never_masked(text):
+    ada = _account("ada")
+    room = create(ada)
+    assert lines.say(room.pk, ada, 0, PLAYERS, text, "").text == text
+
+
 def test_a_phrase_the_table_does_not_offer_is_refused():
     room = create(ANN)
     assert "quick phrases" in _refused(room.pk, ANN, 0, PLAYERS, phrase="Did somebody say aces?")
@@ -120,6 +145,28 @@ def test_court_piece_partners_send_only_phrases_during_a_hand_and_write_between_
                       (ada,))
     assert fresh(room).match.paused_until > timezone.now()
     assert lines.say(room.pk, ada, 0, PLAYERS, "well played, partner", "").text == "well played, partner"
+
+
+def test_a_private_rooms_host_lets_court_piece_partners_write_for_the_whole_game():
+    ada = _account("ada")
+    room = lifecycle.do_create_room(ada, "courtpiece", OPTIONS["courtpiece"], False, "easy", partners_write=True)
+    assert room.partners_write
+    assert lines.drawer(room.pk, "courtpiece", ada, 0, True)["hand_rule"] == lines.PARTNERS_WRITE
+    assert lines.drawer(room.pk, "courtpiece", ada, 0)["hand_rule"] == lines.HAND_IN_PLAY
+    assert lines.drawer(room.pk, "disunyer", ada, 0)["hand_rule"] is None
+    lifecycle.do_start(room.pk, ada)
+    assert fresh(room).status == room.Status.PLAYING
+    assert lines.say(room.pk, ada, 0, PLAYERS, "trump is hearts", "").text == "trump is hearts"
+    lifecycle.do_end_match(room.pk, "staff")
+    assert lifecycle.do_play_again(room.pk, ada).partners_write
+
+
+def test_only_a_private_room_of_a_game_with_partners_lets_them_write_during_hands():
+    for game, is_public in (("courtpiece", True), ("dayous", False)):
+        with pytest.raises(RoomError) as refused:
+            lifecycle.do_create_room(ANN, game, OPTIONS[game], is_public, "easy", partners_write=True)
+        assert "Only a private room" in str(refused.value.message)
+    assert not Room.objects.exists()
 
 
 def test_the_drawer_shows_a_player_their_table_first_and_a_spectator_theirs():
@@ -172,7 +219,7 @@ def test_a_mute_hides_a_players_lines_from_the_muter_alone_and_is_kept_for_the_s
     said = lines.say(room.pk, bob, 1, PLAYERS, "blah", "")
     mutes.mute(ada, room.pk, said.id)
     mutes.mute(ada, room.pk, said.id)  # twice is once
-    assert mutes.muted_by(ada.key) == {bob.key}
+    assert mutes.hidden_from(ada.key) == {bob.key}
     assert json.loads(sync_client().get(mutes._key(ada.key))) == [bob.key]
     shown = lines.drawer(room.pk, "disunyer", ada, 0)["channels"][0].lines
     assert shown == []

@@ -27,9 +27,10 @@ from tooling.loadtest.report import format_report
 from tooling.loadtest.run import Options, run
 
 
-def _connection(socket, opened, frames_, closed, planned=True):
+def _connection(socket, opened, frames_, closed, planned=True, language=""):
     return {
         "socket": socket, "group": "room.1", "started_at": opened, "opened_at": opened, "closed_at": closed,
+        "language": language,
         "planned": planned, "close": "" if planned else "1011", "error": "", "frames": frames_,
         "other_frames": 0, "chars": 1000 * len(frames_),
     }
@@ -63,6 +64,23 @@ def test_each_frame_is_sorted_once_and_a_version_never_received_is_missed():
     assert (figures["offered"], figures["pushed"]) == (2, 2)
     assert (figures["owed"], figures["missed_versions"], figures["connections_missing_versions"]) == (5, 1, 1)
     assert (figures["sockets"], figures["closed_sockets"], figures["failed_connects"]) == (3, 1, 0)
+
+
+def test_each_languages_sockets_are_timed_apart():
+    """Room 1 commits versions 6 and 7; Ann reads English and gets each 10 ms after its
+    commit, Bea and Carl read Persian and get them 30 and 50 ms after."""
+    commits = {"room.1": {5: 10.0, 6: 11.0, 7: 12.0}}
+    connections = [
+        _connection("ann", 9.0, [(9.1, 5), (11.01, 6), (12.01, 7)], 13.0, language="en"),
+        _connection("bea", 9.0, [(9.1, 5), (11.03, 6), (12.03, 7)], 13.0, language="fa"),
+        _connection("carl", 9.0, [(9.1, 5), (11.05, 6), (12.05, 7)], 13.0, language="fa"),
+    ]
+
+    by_language = analysis.figures(commits, connections, start=10.5, end=12.5, heard={})["latency_by_language_ms"]
+
+    assert sorted(by_language) == ["en", "fa"]
+    assert by_language["en"]["p50"] == pytest.approx(10) and by_language["en"]["count"] == 2
+    assert by_language["fa"]["p50"] == pytest.approx(30) and by_language["fa"]["p99"] == pytest.approx(50)
 
 
 def test_the_site_is_started_with_its_procfiles_command_lines(tmp_path):
@@ -151,8 +169,9 @@ def test_the_player_is_offered_exactly_the_legal_moves_the_table_renders():
 
 
 def test_a_tiny_run_reports_figures_that_agree_with_each_other():
-    """Two tables of three sockets (Ann and Bea each hosting one) for a few seconds, on
-    this checkout, against the suite's kind of database: every socket connects and stays,
+    """Two tables of three sockets (Ann and Bea each hosting one), reading English and
+    Persian in turn, for a few seconds, on this checkout, against the suite's kind of
+    database: every socket connects and stays,
     nothing is missed, and each phase's counts agree — every version owed to a socket was
     timed once, none was pushed that was not offered, every process was measured, and the
     web process's memory was read through the window. The bare stack's group watched beside
@@ -161,7 +180,7 @@ def test_a_tiny_run_reports_figures_that_agree_with_each_other():
     options = Options(
         game="disunyer", tables=2, sockets=3, seconds=3, web=1, site_dir=settings.BASE_DIR,
         database_url=database_url if database_url.startswith("postgres") else None,
-        bot_delay_ms=(300, 500), client_processes=0, probe_groups=1,
+        bot_delay_ms=(300, 500), client_processes=0, probe_groups=1, languages=("en", "fa"),
     )
 
     # A thread of its own: a session's browser tests may keep an event loop running in this one.
@@ -197,6 +216,7 @@ def test_a_tiny_run_reports_figures_that_agree_with_each_other():
     assert "latency p50" in report and "Web process RSS MB through the window" in report
     assert "from the announcement heard, p50" in report and "commit to the announcement heard, p50" in report
     assert "Beside the site, in its window: the bare stack, 1 group × 3 sockets" in report
+    assert "sockets reading en, p50 / p99 (ms)" in report and "sockets reading fa, p50 / p99 (ms)" in report
     assert "waiting for a core" in report
 
 

@@ -49,6 +49,7 @@ class _Tally:
         self.commits, self.heard, self.start, self.end = commits, heard, start, end
         self.frames: Counter[str] = Counter()
         self.latencies: list[float] = []
+        self.latencies_by_language: dict[str, list[float]] = {}
         self.latencies_from_heard: list[float] = []
         self.pushed: set[tuple[str, int]] = set()
         self.owed = self.missed = self.unannounced = 0
@@ -58,7 +59,7 @@ class _Tally:
         return at is not None and self.start <= at <= self.end
 
     def read(self, connection: dict) -> None:
-        group, committed = connection["group"], self.commits.get(connection["group"], {})
+        committed = self.commits.get(connection["group"], {})
         had: set[int] = set()
         newest = None
         for received, version in connection["frames"]:
@@ -69,19 +70,20 @@ class _Tally:
             else:
                 kind = "new" if version > newest else "stale"
                 newest = max(newest, version)
-                self._timed(group, committed, version, received)
+                self._timed(connection, committed, version, received)
             had.add(version)
             if received >= self.start:
                 self.frames[kind] += 1
         if connection["frames"]:
             self._owed(connection, committed, first=connection["frames"][0][1], had=had)
 
-    def _timed(self, group: str, committed: dict[int, float], version: int, received: float) -> None:
-        at = committed.get(version)
+    def _timed(self, connection: dict, committed: dict[int, float], version: int, received: float) -> None:
+        group, at = connection["group"], committed.get(version)
         if at is None:
             self.unannounced += 1
         elif self.in_window(at):
             self.latencies.append(received - at)
+            self.latencies_by_language.setdefault(connection.get("language", ""), []).append(received - at)
             self.pushed.add((group, version))
             heard = self.heard.get(group, {}).get(version)
             if heard is not None:
@@ -138,6 +140,9 @@ def figures(commits: dict[str, dict[int, float]], connections: list[dict], start
         "connections": len(opened),
         "latency_ms": _latency_ms(tally.latencies),
         "latency_from_heard_ms": _latency_ms(tally.latencies_from_heard),
+        "latency_by_language_ms": {
+            language: _latency_ms(latencies) for language, latencies in sorted(tally.latencies_by_language.items())
+        },
         "announced_ms": _latency_ms(_announced(commits, heard, start, end)),
         "offered": offered,
         "offered_per_second": round(offered / seconds, 2),

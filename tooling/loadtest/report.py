@@ -56,6 +56,7 @@ def _rows(site: dict, anchor: dict, ratios: dict) -> list[tuple[str, str, str, s
                ratios["heard"].get(name)) for name in ("p50", "p99")),
         *(_row(f"  commit to the announcement heard, {name} (ms)", site, anchor, latency(name, "announced_ms"))
           for name in ("p50", "p99")),
+        *_by_language(site),
         _row("versions offered per s", site, anchor, key("offered_per_second")),
         _row("  nominal: one action per table per pace", site, anchor, key("nominal_per_second")),
         _row("versions pushed per s", site, anchor, key("pushed_per_second")),
@@ -74,6 +75,18 @@ def _rows(site: dict, anchor: dict, ratios: dict) -> list[tuple[str, str, str, s
         ("moves sent by players (toasts back)", f"{site['moves_sent']:,} ({site['toasts_to_players']:,})", "", ""),
         ("chat lines sent by players", f"{site.get('chat_lines_sent', 0):,}", "", ""),
         ("games played again (refused)", f"{site['restarts']:,} ({site['restarts_refused']:,})", "", ""),
+    ]
+
+
+def _by_language(site: dict) -> list[tuple[str, str, str, str]]:
+    """The site's latency for the sockets of each language, when they read several."""
+    languages = site.get("latency_by_language_ms", {})
+    if len(languages) < 2:
+        return []
+    return [
+        (f"  sockets reading {language}, p50 / p99 (ms)", f"{_number(figures['p50'])} / {_number(figures['p99'])}", "",
+         "")
+        for language, figures in languages.items()
     ]
 
 

@@ -29,6 +29,7 @@ class Connection:
     socket: str
     group: str
     started_at: float
+    language: str = ""  # the language cookie it sent ("": none)
     opened_at: float | None = None
     closed_at: float | None = None
     planned: bool = False  # closed by the load test: the table moved on, or the run ended
@@ -54,10 +55,11 @@ class Tab:
 
     def __init__(self, spec: dict, gate: asyncio.Semaphore):
         self.key = spec["key"]
+        self.language = spec.get("language", "")
         self.table = spec["table"]
         self.port = spec["port"]
         cookies = [f"sessionid={spec['session']}"] if spec.get("session") else []
-        cookies += [f"django_language={spec['language']}"] if spec.get("language") else []
+        cookies += [f"django_language={self.language}"] if self.language else []
         self.headers = {"Cookie": "; ".join(cookies)} if cookies else {}
         self.gate = gate
         self.connections: list[Connection] = []
@@ -79,7 +81,7 @@ class Tab:
     async def _hold(self) -> None:
         url = f"ws://127.0.0.1:{self.port}{self.path}"
         while not self._leaving:
-            connection = Connection(self.key, self.group, time.time())
+            connection = Connection(self.key, self.group, time.time(), self.language)
             self.connections.append(connection)
             try:
                 async with self.gate:

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('rooms', '0012_chat_lines'),
+        ('rooms', '0014_reports_and_moderation'),
     ]
 
     operations = [
