@@ -1,8 +1,8 @@
 """Fair play in a real browser, on phones: Ada, who played three of her four games to
 the end, sees 75% on her profile and beside her seat at a table she opens for players
 of 70% or more; Lev, who left three games in a row, is refused a seat there with the
-time left of his wait. The same pages in Persian, and on a desktop, for the
-screenshots."""
+time left of his wait. Once the game is under way, her seat keeps its badge and no seat
+is cut or overlaps another. The same pages in Persian, and on a desktop."""
 
 import re
 import subprocess
@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import ROOT
-from tests.e2e.helpers import DESKTOP, PHONE, wait_for_htmx
+from tests.e2e.helpers import DESKTOP, PHONE, add_bots, cut, overlapping, wait_for_htmx
 from tests.e2e.test_leaderboard_browser import sign_up
 
 SHOTS = "/tmp/fairplay"
@@ -73,3 +73,13 @@ def test_reliability_on_a_profile_and_beside_a_seat_and_a_leaver_refused_with_th
         expect(refusal).to_contain_text(re.compile(r"(10|۱۰)\s+دقیقه"))  # the time left, in Persian
     expect(lev.get_by_test_id("join")).to_be_visible()  # not seated
     lev.screenshot(path=f"{shots}-refused.png")
+
+    # The game under way: the badge stays beside Ada's seat, and no seat overlaps another
+    # or is cut.
+    add_bots(ada, 7)
+    expect(ada.locator("#table-public .seat-chip")).to_have_count(8)
+    expect(ada.locator("#table-public .seat-chip.is-me").get_by_test_id("seat-reliability")).to_contain_text("75%")
+    assert overlapping(ada, "#table-public .seat-chip") == []
+    cut_seats = cut(ada, "#table-public .seat-chip")
+    assert cut_seats == [], cut_seats
+    ada.screenshot(path=f"{shots}-playing.png")
