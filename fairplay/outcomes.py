@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
+from accounts.identity import person_key
 from fairplay import waits
 from fairplay.models import SeatOutcome
 
@@ -110,3 +111,14 @@ def record_of(person: str) -> Record:
 def reliability(person: str) -> int | None:
     """``person``'s reliability (``accounts.identity.person_key``): ``Record.reliability``."""
     return record_of(person).reliability
+
+
+def hand_to_account(guest_id: str, user_id: int) -> None:
+    """A guest signed up or logged in: their games and waits become the account's (its
+    own record of a room they both sat at stays), so that a wait is not left behind."""
+    guest, account = person_key(None, guest_id), person_key(user_id, None)
+    rooms_of_account = SeatOutcome.objects.filter(person=account).values("room_id")
+    SeatOutcome.objects.filter(person=guest).exclude(room_id__in=rooms_of_account).update(
+        person=account, user_id=user_id
+    )
+    waits.hand_to_account(guest, account, user_id)

@@ -92,3 +92,8 @@ def lift(wait_id: int, staff_user) -> bool:
         wait.lifted_at, wait.lifted_by = now, staff_user
         wait.save(update_fields=["lifted_at", "lifted_by"])
         return True
+
+
+def hand_to_account(guest: str, account: str, user_id: int) -> None:
+    """A guest's waits become their account's (``outcomes.hand_to_account``)."""
+    Wait.objects.filter(person=guest).update(person=account, user_id=user_id)

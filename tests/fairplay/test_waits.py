@@ -11,6 +11,7 @@ from django.contrib.auth.models import Permission
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from accounts.identity import Player
 from accounts.models import User
 from fairplay import outcomes, waits
 from fairplay.models import SeatOutcome, Wait
@@ -148,3 +149,20 @@ def test_only_staff_who_may_change_waits_lift_them(client):
     client.post(changelist, {"action": "lift_waits", "_selected_action": [wait.pk]})
     wait.refresh_from_db()
     assert wait.lifted_at is None
+
+
+def test_a_guest_who_signs_up_keeps_their_wait_and_their_games(client):
+    """Gil, a guest, left three games and waits; he signs up as an account: the account
+    waits as he did, and its reliability counts his games as a guest."""
+    client.get(reverse("rooms:lobby"))  # the session's guest is made
+    gil = Player(name="Gil", guest_id=client.session["guest_id"])
+    past_games(gil, FINISHED, LEFT, LEFT, LEFT)
+    assert waits.after_leaving(gil.key, None, "Gil", timezone.now()) is not None
+    password = "l-Strong-pass-61"
+    client.post(reverse("accounts:signup"), {"username": "gil", "password1": password, "password2": password})
+    account = User.objects.get(username="gil")
+    as_account = Player(name="gil", user_id=account.pk)
+    assert waits.current(gil.key) is None and waits.current(as_account.key) is not None
+    assert outcomes.reliability(as_account.key) == 25
+    with pytest.raises(RoomError):
+        seating.do_join(dayous_room(BEA).pk, as_account)
