@@ -74,5 +74,5 @@ def test_ada_reports_bob_from_a_chat_line_and_staff_give_him_a_timeout(new_page,
 
     bob_chat.locator("#chat-panel-players").get_by_test_id("chat-text").fill("what did I do")
     bob_chat.locator("#chat-panel-players").get_by_test_id("chat-send").click()
-    expect(bob.locator(".toast")).to_contain_text("You are in a chat timeout until")
+    expect(bob.locator(".toast")).to_contain_text("You are in a chat timeout for 15 more minutes.")
     expect(_panel(ada, "players")).not_to_contain_text("what did I do")
