@@ -11,6 +11,7 @@ urlpatterns = [
     path("accounts/", include("accounts.urls")),
     path("rooms/", include("rooms.urls")),
     path("leaderboard/", include("leaderboard.urls")),
+    path("api/v1/", include("api.urls")),
     path("players/<str:username>/", leaderboard_views.profile, name="player_profile"),
     path("me/games/", leaderboard_views.my_games, name="my_games"),
     path(settings.ADMIN_URL, admin.site.urls),

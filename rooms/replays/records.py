@@ -46,10 +46,10 @@ def record_of(room: Room, match, seats: list) -> dict[str, Any]:
         "game": room.game,
         "room": room.code,
         "options": room.options,
-        "seats": [_seat(seat) for seat in seats],
+        "seats": [seat_entry(s.index, s.name, s.bot_level, s.user.username if s.user_id else None) for s in seats],
         "started_at": match.started_at.isoformat(),
         "finished_at": match.finished_at.isoformat() if match.finished_at else None,
-        "end": FINISHED if outcome is not None else ENDED_BY_STAFF,
+        "end": end_of(room.status),
         "had_bots": match.had_bots,
         "seed": match.seed,
         "salt": match.salt,
@@ -59,15 +59,21 @@ def record_of(room: Room, match, seats: list) -> dict[str, Any]:
     }
 
 
-def _seat(seat) -> dict[str, Any]:
-    account = seat.user.username if seat.user_id and not seat.is_bot else None
+def seat_entry(index: int, name: str, bot_level: str, account: str | None) -> dict[str, Any]:
+    """A seat as the notation gives it: its number, its name, a bot (with its level) or a
+    person, and the account's username (none for a guest or a bot)."""
     return {
-        "seat": seat.index,
-        "name": seat.name,
-        "kind": "bot" if seat.is_bot else "person",
-        "bot_level": seat.bot_level or None,
-        "account": account,
+        "seat": index,
+        "name": name,
+        "kind": "bot" if bot_level else "person",
+        "bot_level": bot_level or None,
+        "account": None if bot_level else account,
     }
+
+
+def end_of(status: str) -> str:
+    """How a game that is over ended, from its room's status."""
+    return FINISHED if status == Room.Status.FINISHED else ENDED_BY_STAFF
 
 
 def _as_json(value):
