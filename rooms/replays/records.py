@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games import registry
-from games.core import InvalidOptions
 from leaderboard.points import points_for
 from rooms import fairness
 from rooms.gamerules import rules_for
@@ -29,6 +28,18 @@ VERSION = 1
 FINISHED = "finished"  # the game was played to its end
 ENDED_BY_STAFF = "ended by staff"  # staff ended it part-way: it has no outcome
 BY = tuple(MatchAction.Source.values)  # how a move was made: a person, a bot, a timeout, a single choice
+# The fields every record has, and their types (``outcome`` is checked on its own).
+FIELDS: dict[str, type] = {
+    "game": str,
+    "options": dict,
+    "seats": list,
+    "had_bots": bool,
+    "seed": str,
+    "salt": str,
+    "commitment": str,
+    "actions": list,
+}
+KIND_WORDS = {str: "a string", dict: "an object", list: "a list", bool: "true or false"}
 
 
 class MalformedRecord(ValueError):
@@ -107,9 +118,13 @@ def replayed(record: Any) -> Replayed:
     its outcome; ``MalformedRecord`` if it is not a record."""
     _check_shape(record)
     game, seat_count = record["game"], len(record["seats"])
+    engine = rules_for(game).engine
+    fewest, most = engine.min_players, engine.max_players
+    if not fewest <= seat_count <= most:
+        raise MalformedRecord(f"{game} is played by {fewest} to {most} players, not {seat_count}.")
     try:
-        rules_for(game).engine.validate_options(record["options"], seat_count)
-    except InvalidOptions as error:
+        engine.validate_options(record["options"], seat_count)
+    except (ValueError, TypeError, LookupError) as error:  # InvalidOptions, or options of the wrong shape
         raise MalformedRecord(f"The record's options cannot be played: {error}") from None
     moves = [(move["seat"], move["action"], move["by"]) for move in record["actions"]]
     checked = checked_replay(game, seat_count, record["options"], record["seed"], moves)
@@ -176,15 +191,3 @@ def _is_move(move: Any, seat_count: int) -> bool:
         and move.get("by") in BY
     )
 
-
-FIELDS: dict[str, type] = {
-    "game": str,
-    "options": dict,
-    "seats": list,
-    "had_bots": bool,
-    "seed": str,
-    "salt": str,
-    "commitment": str,
-    "actions": list,
-}
-KIND_WORDS = {str: "a string", dict: "an object", list: "a list", bool: "true or false"}

@@ -28,9 +28,6 @@ from rooms.templatetags.tables import event_line
 from rooms.templating import render
 
 SPECTATOR = "spectator"  # the point of view of someone watching, in a replay's URL
-# What the engine raises for a move it refuses, and for one it cannot even read: a game's
-# record (rooms/replays/records.py) may come from anywhere.
-UNREADABLE_MOVE = (IllegalAction, LookupError, TypeError, ValueError, AttributeError)
 
 
 class ReplayBroken(Exception):
@@ -69,7 +66,7 @@ def replayed(game: str, seat_count: int, options: dict, seed: str, moves):
     for number, (seat, action, source) in enumerate(moves, start=1):
         try:
             state, events = engine.apply(state, seat, action, timeout=source == MatchAction.Source.TIMEOUT)
-        except UNREADABLE_MOVE:
+        except IllegalAction:
             raise ReplayBroken(number) from None
         yield state, events
 

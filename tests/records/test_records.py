@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from rooms.actions import lifecycle
 from rooms.fairness import commitment
@@ -151,6 +153,8 @@ def test_a_record_cut_short_is_not_over():
         (lambda record: {**record, "actions": [{"seat": 0, "action": {}, "by": "magic"}]}, "Move 1 must be"),
         (lambda record: {**record, "options": {"mode": "no such mode"}}, "The record's options cannot be played"),
         (lambda record: {**record, "outcome": 3}, 'The record\'s "outcome" must be an object'),
+        (lambda record: {**record, "seats": [], "actions": []}, "disunyer is played by"),
+        (lambda record: {**record, "options": {"mode": ["standard"]}}, "The record's options cannot be played"),
     ],
 )
 def test_a_malformed_record_is_refused_with_what_is_wrong(tmp_path, change, says):
@@ -213,3 +217,40 @@ def test_the_replay_page_links_its_record():
     page = client_for(ZED).get(reverse("rooms:replay", kwargs={"code": room.code})).content.decode()
     link = reverse("rooms:game_record", kwargs={"code": room.code})
     assert f'href="{link}"' in page and 'data-testid="download-record"' in page
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 10) | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.sampled_from(["type", "card", "suit", "seat"]), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_any_change_to_a_record_is_a_verdict_or_a_malformed_record_never_a_crash(game):
+    """Whatever value replaces a field, a seat, a move or a move's action, checking the
+    record gives a verdict or ``MalformedRecord``: the command never shows a traceback."""
+    record = record_of_game(game)
+    places = [
+        *[(key,) for key in record],
+        ("seats", 0), ("seats", 0, "seat"), *[("options", key) for key in record["options"]],
+        *[("actions", number) for number in (0, 5)],
+        *[("actions", number, key) for number in (0, 5) for key in ("seat", "action", "by")],
+    ]
+
+    @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(st.sampled_from(places), JSON_VALUES)
+    def check(place, value):
+        changed = json.loads(json.dumps(record))
+        *path, last = place
+        target = changed
+        for step in path:
+            target = target[step]
+        target[last] = value
+        try:
+            replayed(changed)
+        except MalformedRecord:
+            pass
+
+    check()
