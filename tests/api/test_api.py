@@ -9,8 +9,10 @@ from unittest import mock
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.urls import resolve as url_resolver
 
 from accounts.identity import Player
+from api import urls as api_urls
 from leaderboard.history import profile_stats
 from leaderboard.models import Rating
 from rooms.actions import lifecycle
@@ -115,6 +117,27 @@ def test_the_checker_refuses_an_answer_that_does_not_match():
         validate("1", {"type": "integer"}, DESCRIPTION)
     with pytest.raises(Invalid, match="does not know"):
         validate(1, {"oneOf": []}, DESCRIPTION)
+
+
+def test_every_reference_of_the_description_resolves_and_every_path_is_served():
+    def references(node):
+        if isinstance(node, dict):
+            yield from ([node["$ref"]] if "$ref" in node else [])
+            for value in node.values():
+                yield from references(value)
+        elif isinstance(node, list):
+            for value in node:
+                yield from references(value)
+
+    for reference in references(DESCRIPTION):
+        assert isinstance(resolve(reference, DESCRIPTION), dict), reference
+    for path, item in DESCRIPTION["paths"].items():
+        assert set(item) == {"get"}, path
+        url = BASE + path.replace("{id}", "ABCD").replace("{name}", "ann")
+        assert url_resolver(url).namespace == "api", path
+    served = {str(pattern.pattern).replace("<str:code>", "{id}").replace("<str:username>", "{name}")
+              for pattern in api_urls.urlpatterns}
+    assert served == {path.lstrip("/") for path in DESCRIPTION["paths"]}
 
 
 def test_the_description_is_served_as_it_is_in_docs():
