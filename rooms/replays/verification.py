@@ -69,6 +69,11 @@ class CheckedDraw:
         return NEW_DECKS.get(tuple(given)) if isinstance(given, list) and self.kind == "cards" else None
 
 
+def all_ok(draws: list[CheckedDraw]) -> bool:
+    """Whether the seed gives every one of ``draws``."""
+    return all(checked.ok for checked in draws)
+
+
 @dataclass(frozen=True)
 class Verification:
     game: str
@@ -85,7 +90,7 @@ class Verification:
 
     @property
     def draws_ok(self) -> bool:
-        return all(checked.ok for checked in self.draws)
+        return all_ok(self.draws)
 
     @property
     def passed(self) -> bool:
@@ -115,7 +120,7 @@ class CheckedReplay:
 
     @property
     def draws_ok(self) -> bool:
-        return all(checked.ok for checked in self.draws)
+        return all_ok(self.draws)
 
     @property
     def streams_distinct(self) -> bool:
