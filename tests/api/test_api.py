@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import resolve as url_resolver
+from openapi_spec_validator import validate as validate_spec
 
 from accounts.identity import Player
 from api import urls as api_urls
@@ -44,7 +45,7 @@ def checked(response, path: str, seen: set | None = None):
         assert response.has_header(name), name
         value = response[name]
         kind = header["schema"].get("type")
-        validate(int(value) if kind == "integer" else value, header["schema"], DESCRIPTION, name)
+        validate(int(value) if kind == "integer" else value, header["schema"], DESCRIPTION)
     if seen is not None:
         seen.add((path, response.status_code))
     return json.loads(response.content)
@@ -105,18 +106,20 @@ def test_every_answer_of_every_endpoint_matches_the_description(games, ann, sett
     assert seen == documented_answers
 
 
+def test_the_description_is_valid_openapi():
+    validate_spec(DESCRIPTION)
+
+
 def test_the_checker_refuses_an_answer_that_does_not_match():
     """The schema check can fail: a record without its seed, an error with more than its
-    message, a profile whose rating is a string."""
+    message, a number given as a string."""
     schemas = DESCRIPTION["components"]["schemas"]
-    with pytest.raises(Invalid, match="missing"):
+    with pytest.raises(Invalid, match="is a required property"):
         validate({"format": "cardclub-game-record"}, schemas["Record"], DESCRIPTION)
-    with pytest.raises(Invalid, match="not in the schema"):
+    with pytest.raises(Invalid, match="Additional properties are not allowed"):
         validate({"error": "x", "detail": "y"}, schemas["Error"], DESCRIPTION)
-    with pytest.raises(Invalid, match="not of type"):
+    with pytest.raises(Invalid, match="is not of type"):
         validate("1", {"type": "integer"}, DESCRIPTION)
-    with pytest.raises(Invalid, match="does not know"):
-        validate(1, {"oneOf": []}, DESCRIPTION)
 
 
 def test_every_reference_of_the_description_resolves_and_every_path_is_served():
