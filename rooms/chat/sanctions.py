@@ -8,6 +8,7 @@ from the database when Redis no longer has it.
 """
 
 import json
+import math
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -21,7 +22,7 @@ from django.utils.translation import gettext_lazy
 
 from accounts.models import User
 from accounts.suspensions import suspend
-from games.words import Words, wording
+from games.words import Words, plural_wording
 from rooms.errors import Refusal
 from rooms.models import ModerationAction, Report
 from rooms.store.redisclients import async_client, key, sync_client
@@ -55,7 +56,17 @@ class Closure:
 
 
 def _timed_out(until: datetime) -> Words:
-    return wording("You are in a chat timeout until %(time)s (UTC).", time=until.strftime("%Y-%m-%d %H:%M"))
+    """How long the timeout still lasts, counted in whole minutes, or hours past two."""
+    minutes = max(1, math.ceil((until - timezone.now()).total_seconds() / 60))
+    if minutes < 120:
+        return plural_wording(
+            "You are in a chat timeout for %(count)s more minute.",
+            "You are in a chat timeout for %(count)s more minutes.", minutes,
+        )
+    return plural_wording(
+        "You are in a chat timeout for %(count)s more hour.",
+        "You are in a chat timeout for %(count)s more hours.", math.ceil(minutes / 60),
+    )
 
 
 def act(report_id: int, kind: str, reason: str, staff: User) -> ModerationAction:

@@ -41,7 +41,6 @@ def test_ada_reports_bob_from_a_chat_line_and_staff_give_him_a_timeout(new_page,
     expect(dialog).to_be_visible()
     dialog.get_by_label("Abusive chat").check()
     dialog.get_by_test_id("report-note").fill("Rude <b>again</b>")
-    ada.screenshot(path="/tmp/report-phone-ada.png")
     dialog.get_by_test_id("report-send").click()
     expect(dialog).to_be_hidden()
     expect(ada.locator(".toast")).to_contain_text(f"your report about {bob_name} has reached the moderators")
@@ -62,7 +61,6 @@ def test_ada_reports_bob_from_a_chat_line_and_staff_give_him_a_timeout(new_page,
     row.locator("a").first.click()
     expect(staff.locator("body")).to_contain_text("you all play like bots")
     expect(staff.locator("body")).to_contain_text("Rude <b>again</b>")
-    staff.screenshot(path="/tmp/report-admin.png", full_page=True)
     staff.go_back()
     staff.locator("#result_list tbody tr", has_text=bob_name).locator("input.action-select").check()
     staff.locator("select[name=action]").select_option("timeout_15m")
@@ -76,5 +74,5 @@ def test_ada_reports_bob_from_a_chat_line_and_staff_give_him_a_timeout(new_page,
 
     bob_chat.locator("#chat-panel-players").get_by_test_id("chat-text").fill("what did I do")
     bob_chat.locator("#chat-panel-players").get_by_test_id("chat-send").click()
-    expect(bob.locator(".toast")).to_contain_text("You are in a chat timeout until")
+    expect(bob.locator(".toast")).to_contain_text("You are in a chat timeout for 15 more minutes.")
     expect(_panel(ada, "players")).not_to_contain_text("what did I do")

@@ -155,7 +155,9 @@ def test_a_15_minute_timeout_from_the_admin_refuses_the_players_lines_until_it_e
     report.refresh_from_db()
     assert report.status == Report.Status.CLOSED
     refusal = _refusal(room.pk, bob, 1, text="sorry")
-    assert "chat timeout until" in refusal and action.ends_at.strftime("%H:%M") in refusal
+    assert "You are in a chat timeout for 15 more minutes." in refusal
+    ModerationAction.objects.filter(pk=action.pk).update(ends_at=timezone.now() + timedelta(hours=23, minutes=1))
+    assert "You are in a chat timeout for 24 more hours." in _refusal(room.pk, bob, 1, text="sorry")
     assert "chat timeout" in _refusal(room.pk, bob, 1, phrase="Good game")
     assert lines.say(room.pk, ada, 0, PLAYERS, "thanks", "").text == "thanks"  # others chat on
     ModerationAction.objects.filter(pk=action.pk).update(ends_at=timezone.now() - timedelta(seconds=1))

@@ -17,6 +17,7 @@ from django.utils import timezone
 from rooms.models import ModerationAction, Report
 from tests.rooms.test_chat_sockets import _next_chat, _say, _table_with_two_accounts_and_a_guest
 from tests.rooms.test_consumers import _connect, _drain
+from tests.rooms.test_friends_sockets import _opened
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("redis_url")]
 
@@ -95,7 +96,7 @@ async def test_a_timeout_from_the_admin_refuses_lines_and_reactions_until_it_end
         assert await _staff_acts(report, "timeout_15m", "Insults at the table.") == 302
         await _say(bob, "players", text="what did I do")
         refusal = await _toast(bob)
-        assert "You are in a chat timeout until" in refusal and "(UTC)" in refusal
+        assert "You are in a chat timeout for 15 more minutes." in refusal
         await _say(bob, "spectators", phrase="Good game")
         assert "chat timeout" in await _toast(bob)
         await bob.send_to(text_data=json.dumps({"kind": "react", "emoji": "👍"}))
@@ -114,19 +115,24 @@ async def test_a_timeout_from_the_admin_refuses_lines_and_reactions_until_it_end
         await bob.disconnect()
 
 
+async def _closed_with(socket) -> int:
+    while True:
+        frame = await socket.receive_output(timeout=5)
+        if frame["type"] == "websocket.close":
+            return frame["code"]
+
+
 @pytest.mark.asyncio
-async def test_a_suspended_accounts_socket_is_closed():
+async def test_a_suspended_accounts_sockets_are_closed_the_tables_and_the_pages():
     room, keys = await database_sync_to_async(_table_with_two_accounts_and_a_guest)()
     ada, bob = [await _connect(room.code, key) for key in keys[:2]]
+    bobs_page = await _opened(keys[1])
     try:
         await _report(ada, seat=1, reason="cheating")
         await _toast(ada)
         assert await _staff_acts(await Report.objects.aget(), "suspend", "A second account.") == 302
-        while True:
-            frame = await bob.receive_output(timeout=5)
-            if frame["type"] == "websocket.close":
-                break
-        assert frame["code"] == 4403
+        assert await _closed_with(bob) == 4403
+        assert await _closed_with(bobs_page) == 4403
         assert not (await get_user_model().objects.aget(username="bob")).is_active
     finally:
         await ada.disconnect()
