@@ -11,6 +11,7 @@ urlpatterns = [
     path("rules/<slug:game>/", views.rules, name="rules"),
     path("accounts/", include("accounts.urls")),
     path("rooms/", include("rooms.urls")),
+    path("learn/", include("rooms.tutorials.urls")),
     path("leaderboard/", include("leaderboard.urls")),
     path("players/<str:username>/", leaderboard_views.profile, name="player_profile"),
     path("players/<str:username>/<slug:change>/", club_pages.change_relation, name="change_relation"),
