@@ -8,7 +8,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from rooms.models import Room
 from rooms.rendering import render_private, render_public
-from rooms.store.presence import NOBODY
+from rooms.store.presence import Presence
 from rooms.store.snapshots import SeatInfo, Snapshot
 from rooms.tutorials.runner import Place, engine_of, lesson_of
 
@@ -35,4 +35,5 @@ def render_tutorial_table(place: Place, player) -> SafeString:
     """The public and private fragments, as the learner's seat sees them."""
     snapshot = snapshot_of(place, player)
     seat = lesson_of(place).seat
-    return mark_safe(render_public(snapshot, NOBODY, seat) + render_private(snapshot, NOBODY, seat))
+    here = Presence(frozenset({seat}), 0)  # the learner, at the table
+    return mark_safe(render_public(snapshot, here, seat) + render_private(snapshot, here, seat))

@@ -10,6 +10,8 @@
   function post(url, form) {
     document.dispatchEvent(new CustomEvent("table:changing"));
     htmx.ajax("POST", url, { source: form, swap: "none" }).then(function () {
+      // A refused move leaves the table as it was: its moves are open again.
+      document.querySelectorAll("#table-private .actions.sent").forEach(function (moves) { moves.classList.remove("sent"); });
       document.dispatchEvent(new CustomEvent("table:changed"));
     });
   }
