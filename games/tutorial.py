@@ -37,13 +37,14 @@ class Step:
 class Lesson:
     """A game of its own, dealt from ``deck`` (the engine's stacked deck), with the
     learner at ``seat``. ``bots`` are the other seats' moves in the order they are
-    awaited, as (seat, action); ``steps`` are the learner's, in order."""
+    awaited (each played by the first bot awaited that may play it, so that a bot's
+    answer need not know which rival the learner picked); ``steps`` are the learner's."""
 
     players: int
     seat: int
     deck: tuple[str, ...]
     steps: tuple[Step, ...]
-    bots: tuple[tuple[int, Action], ...] = ()
+    bots: tuple[Action, ...] = ()
     options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     title: Words | None = None  # shown above the lesson's steps
 

@@ -108,7 +108,9 @@ def room(request, code):
     seat = snapshot.seat_of(player)
     table = render_table(snapshot, presence.current(room.id), seat)
     chat = lines.drawer(room.id, room.game, player, seat, room.partners_write)
-    context = {"room": snapshot, "table": table, "viewer_seat": seat, "chat": chat, "tutorial_url": _tutorial_url(room.game)}
+    context = {
+        "room": snapshot, "table": table, "viewer_seat": seat, "chat": chat, "tutorial_url": _tutorial_url(room.game)
+    }
     if player.user_id is not None and seat is not None and snapshot.status == Room.Status.WAITING:
         context["friends_to_invite"] = online_friends(player.user_id)
     return render(request, "rooms/room.html", context)

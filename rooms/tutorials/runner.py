@@ -17,7 +17,6 @@ from django.utils.translation import gettext_lazy
 from games import registry
 from games.core import IllegalAction, forced_move
 from games.tutorial import Lesson, Step, Tutorial
-from games.words import Words
 from rooms.errors import RoomError, StaleAction
 
 PLACE_KEY = "tutorial"

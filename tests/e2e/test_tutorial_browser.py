@@ -22,8 +22,8 @@ SHOTS = os.environ.get("TUTORIAL_SCREENSHOTS")  # a folder: the layout test phot
 
 def _move_button(page, action: dict):
     """The table's own button for ``action`` (its form carries it, as a room's does)."""
-    form = page.locator(f"#table-private .actions:not(.sent) form:has(input[name=action][value='{action_json(action)}'])")
-    return form.locator("button")
+    value = action_json(action)
+    return page.locator(f"#table-private .actions:not(.sent) form:has(input[name=action][value='{value}']) button")
 
 
 def _version(page) -> str:
@@ -31,7 +31,8 @@ def _version(page) -> str:
 
 
 def _first_legal(page) -> dict:
-    return json.loads(page.locator(f"{MOVES}").first.locator("xpath=..").locator("input[name=action]").get_attribute("value"))
+    value = page.locator("#table-private .actions:not(.sent) input[name=action]").first.get_attribute("value")
+    return json.loads(value or "null")
 
 
 def _wrong_move(page, step) -> dict | None:

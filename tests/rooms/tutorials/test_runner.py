@@ -73,7 +73,10 @@ def test_a_wrong_move_is_refused_with_the_steps_explanation_and_changes_nothing(
     session = {}
     place = runner.current(session, game)
     while _a_wrong_move(place) is None:  # the first step with a move it does not take
-        place = runner.act(session, game, _right_move(place), place["version"]) if runner.step_of(place).moves is not None else runner.go_on(session, game, place["version"])
+        if runner.step_of(place).moves is None:
+            place = runner.go_on(session, game, place["version"])
+        else:
+            place = runner.act(session, game, _right_move(place), place["version"])
     before = copy.deepcopy(session)
     with pytest.raises(runner.WrongMove) as refused:
         runner.act(session, game, _a_wrong_move(place), place["version"])
