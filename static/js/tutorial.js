@@ -19,7 +19,7 @@
   document.addEventListener("submit", function (event) {
     var form = event.target;
     var bar = form.closest("#table-private");
-    if (bar && form.hasAttribute("ws-send")) {
+    if (bar && form.hasAttribute("ws-send") && form.querySelector("input[name=kind][value=act]")) {
       event.preventDefault();
       bar.querySelectorAll(".actions").forEach(function (moves) { moves.classList.add("sent"); });
       post(tutorial.dataset.tutorialMove, form);
