@@ -12,12 +12,12 @@ nothing changes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
-from games.core import Action
+from games.core import Action, State
 from games.words import Words
 
 
@@ -47,6 +47,9 @@ class Lesson:
     bots: tuple[Action, ...] = ()
     options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     title: Words | None = None  # shown above the lesson's steps
+    # The dealt game made into a later moment of one (a game near its end, say), by the
+    # game's own pure function: every card kept, only moved. None: the deal as it is.
+    arranged: Callable[[State], State] | None = None
 
 
 @dataclass(frozen=True)

@@ -77,7 +77,8 @@ def engine_of(place: Place):
 def _settled(engine, lesson: Lesson, state: dict, bots_played: int) -> tuple[dict, int]:
     """``state`` played on until the learner is awaited, the game is over or the
     lesson's bots have nothing left to play: every decision with one legal choice at
-    once (as a table plays it), and the bots' written moves in their order."""
+    once (as a table plays it), and the bots' written moves in their order. Where
+    several seats are awaited at once (Dayous's throw-ins), the learner moves first."""
     while engine.outcome(state) is None:
         forced = forced_move(engine, state)
         if forced is not None:
@@ -99,6 +100,8 @@ def _lesson_place(game: str, index: int, version: int) -> Place:
     lesson = required_tutorial(game).lessons[index]
     engine = registry.definition(game).engine
     start = engine.start(lesson.players, dict(lesson.options), seed=SEED, deck=list(lesson.deck))
+    if lesson.arranged is not None:
+        start = lesson.arranged(start)
     state, bots_played = _settled(engine, lesson, start, 0)
     return Place(
         game=game, lesson=index, step=0, state=state, bots_played=bots_played, version=version, finished=False

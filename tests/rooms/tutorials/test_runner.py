@@ -42,8 +42,24 @@ def _play_through(session, game):
     return places
 
 
-def test_disunyer_has_a_tutorial():
-    assert "disunyer" in GAMES_WITH_TUTORIALS
+def test_disunyer_and_dayous_have_tutorials():
+    assert {"disunyer", "dayous"} <= set(GAMES_WITH_TUTORIALS)
+
+
+def _every_card(engine, state) -> list[str]:
+    every = engine.every_card(state)
+    held = [card for hand in every.hands for card in hand]
+    return sorted([*held, *every.deck, *every.discard, *filter(None, every.face_down)])
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_TUTORIALS)
+def test_a_lesson_arranged_later_in_a_game_keeps_every_card(game):
+    """An arranged lesson moves the dealt cards, never adds or drops one."""
+    engine = registry.definition(game).engine
+    for lesson in registry.definition(game).tutorial.lessons:
+        dealt = engine.start(lesson.players, dict(lesson.options), seed=runner.SEED, deck=list(lesson.deck))
+        if lesson.arranged is not None:
+            assert _every_card(engine, lesson.arranged(dealt)) == _every_card(engine, dealt)
 
 
 @pytest.mark.parametrize("game", GAMES_WITH_TUTORIALS)
