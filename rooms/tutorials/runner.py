@@ -77,12 +77,16 @@ def engine_of(place: Place):
 def _settled(engine, lesson: Lesson, state: dict, bots_played: int) -> tuple[dict, int]:
     """``state`` played on until the learner is awaited, the game is over or the
     lesson's bots have nothing left to play: every decision with one legal choice at
-    once (as a table plays it), and the bots' written moves in their order. Where
+    once (as a table plays it: a bot's that was written down counts as played), and the
+    bots' written moves in their order. Where
     several seats are awaited at once (Dayous's throw-ins), the learner moves first."""
     while engine.outcome(state) is None:
         forced = forced_move(engine, state)
         if forced is not None:
             state, _ = engine.apply(state, *forced)
+            # A written bot move that a single legal choice made anyway is played.
+            if forced[0] != lesson.seat and lesson.bots[bots_played : bots_played + 1] == (forced[1],):
+                bots_played += 1
             continue
         awaited = engine.to_act(state)
         if lesson.seat in awaited or bots_played == len(lesson.bots):
