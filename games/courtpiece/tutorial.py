@@ -29,7 +29,7 @@ def play(card: str) -> dict[str, Any]:
     return {"type": "play", "card": card}
 
 
-def options(game: str, **more: Any) -> MappingProxyType:
+def options(game: str, **more: Any) -> MappingProxyType[str, Any]:
     return MappingProxyType({"game": game, "pile": "3-2-2", "clock": CLOCK.high, **more})
 
 
