@@ -46,6 +46,14 @@ class User(AbstractUser):
         help_text=gettext_lazy("The site speaks it to this player wherever they sign in."),
     )
 
+    # The player reads no chat at the tables, and writes none (the account page's setting).
+    chat_off = models.BooleanField(
+        gettext_lazy("chat off"), default=False, db_default=False,
+        help_text=gettext_lazy("No chat at the tables: none shown, none written."),
+    )
+    # A warning from staff, shown once on the player's next page, then cleared.
+    warning = models.TextField(gettext_lazy("warning to show"), blank=True, db_default="")
+
     objects = CaseInsensitiveUserManager()
 
     class Meta:

@@ -11,4 +11,5 @@ urlpatterns = [
     path("password/", views.PlayerPasswordChangeView.as_view(), name="password_change"),
     path("guest-name/", views.guest_name, name="guest_name"),
     path("language/", views.choose_language, name="language"),
+    path("chat/", views.chat_setting, name="chat"),
 ]

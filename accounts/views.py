@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import REDIRECT_FIELD_NAME, login
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import LoginView, LogoutView, PasswordChangeView
 from django.contrib.messages.views import SuccessMessageMixin
 from django.shortcuts import redirect, render
@@ -119,6 +120,19 @@ def me(request):
         "welcome_coins": coins.WELCOME_COINS,
     }
     return render(request, "accounts/me.html", context)
+
+
+@require_POST
+@login_required
+def chat_setting(request):
+    """The account's "chat off": the tables then show it no chat, and it writes none."""
+    request.user.chat_off = request.POST.get("chat_off") == "on"
+    request.user.save(update_fields=["chat_off"])
+    if request.user.chat_off:
+        messages.success(request, _("Chat is off: the tables show you no chat."))
+    else:
+        messages.success(request, _("Chat is on."))
+    return redirect("accounts:me")
 
 
 @require_POST

@@ -65,6 +65,8 @@ MIDDLEWARE = [
     # A signed-in account's saved language, when the request has no language cookie.
     "accounts.languages.AccountLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # A warning from staff, once, on the account's next page.
+    "accounts.warnings.StaffWarningMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",
@@ -165,6 +167,9 @@ SIGNUPS_PER_ADDRESS_PER_DAY = env_int("SIGNUPS_PER_ADDRESS_PER_DAY", 10, minimum
 # minute (rooms/codeguard.py).
 ROOM_CODE_MISSES_PER_MINUTE = env_int("ROOM_CODE_MISSES_PER_MINUTE", 10, minimum=1)
 ROOM_CODE_ADDRESS_MISSES_PER_MINUTE = env_int("ROOM_CODE_ADDRESS_MISSES_PER_MINUTE", 60, minimum=1)
+# Requests to the read-only JSON API (api/) per client address and minute, counted in
+# Redis (api/limits.py); past it the API answers 429 until the minute is over.
+API_REQUESTS_PER_MINUTE = env_int("API_REQUESTS_PER_MINUTE", 60, minimum=1)
 
 
 def _trusted_proxies() -> list[str]:

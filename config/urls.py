@@ -13,6 +13,7 @@ urlpatterns = [
     path("rooms/", include("rooms.urls")),
     path("learn/", include("rooms.tutorials.urls")),
     path("leaderboard/", include("leaderboard.urls")),
+    path("api/v1/", include("api.urls")),
     path("players/<str:username>/", leaderboard_views.profile, name="player_profile"),
     path("players/<str:username>/<slug:change>/", club_pages.change_relation, name="change_relation"),
     path("me/games/", leaderboard_views.my_games, name="my_games"),

@@ -217,3 +217,94 @@ class ChatLine(models.Model):
 
     def __str__(self):
         return f"{self.name}: {self.text or self.phrase}"
+
+
+class Report(models.Model):
+    """A player's report of another, made at a table: the room, its game and a copy of
+    the chat's kept lines go with it, for staff to read (``rooms.chat.reports``)."""
+
+    class Reason(models.TextChoices):
+        ABUSIVE_CHAT = "abusive_chat", gettext_lazy("Abusive chat")
+        CHEATING = "cheating", gettext_lazy("Cheating or teaming up")
+        LEAVING = "leaving", gettext_lazy("Leaving or stalling")
+        OFFENSIVE_NAME = "offensive_name", gettext_lazy("Offensive name")
+        OTHER = "other", gettext_lazy("Other")
+
+    class Status(models.TextChoices):
+        OPEN = "open", gettext_lazy("Open")
+        CLOSED = "closed", gettext_lazy("Closed")
+
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+",
+        verbose_name=gettext_lazy("reported by"),
+    )
+    reporter_name = models.CharField(gettext_lazy("reporter's name"), max_length=40)
+    # ``identity.person_key`` of the reported person: an account or a guest.
+    reported = models.CharField(gettext_lazy("reported person"), max_length=80, db_index=True)
+    reported_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        verbose_name=gettext_lazy("reported account"),
+    )
+    reported_name = models.CharField(gettext_lazy("reported player's name"), max_length=40)
+    room = models.ForeignKey(
+        Room, null=True, on_delete=models.SET_NULL, related_name="+", verbose_name=gettext_lazy("room")
+    )
+    match = models.ForeignKey(
+        Match, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=gettext_lazy("game")
+    )
+    reason = models.CharField(gettext_lazy("reason"), max_length=20, choices=Reason.choices)
+    note = models.CharField(gettext_lazy("note"), max_length=300, blank=True)
+    # The room's kept chat lines, both channels, as they were when the report was made.
+    chat = models.JSONField(gettext_lazy("chat lines"), default=list, blank=True)
+    status = models.CharField(gettext_lazy("status"), max_length=10, choices=Status.choices, default=Status.OPEN)
+    created_at = models.DateTimeField(gettext_lazy("reported at"), default=timezone.now, db_index=True)
+
+    class Meta:
+        verbose_name = gettext_lazy("report")
+        verbose_name_plural = gettext_lazy("reports")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["reporter", "reported", "room"], condition=models.Q(status="open"), name="rooms_report_one_open"
+            ),
+        ]
+        indexes = [models.Index(fields=["reporter", "-created_at"], name="rooms_report_reporter_newest")]
+
+    def __str__(self):
+        return f"{self.reporter_name} reports {self.reported_name}: {self.get_reason_display()}"
+
+
+class ModerationAction(models.Model):
+    """What staff did about a report, and why: a record kept for good. A chat timeout
+    or ban is in force while its action is (``rooms.chat.sanctions``)."""
+
+    class Kind(models.TextChoices):
+        DISMISS = "dismiss", gettext_lazy("Dismiss")
+        WARN = "warn", gettext_lazy("Warn")
+        TIMEOUT_SHORT = "timeout_15m", gettext_lazy("Chat timeout, 15 minutes")
+        TIMEOUT_LONG = "timeout_24h", gettext_lazy("Chat timeout, 24 hours")
+        CHAT_BAN = "chat_ban", gettext_lazy("Chat ban")
+        SUSPEND = "suspend", gettext_lazy("Suspend the account")
+
+    report = models.ForeignKey(
+        Report, null=True, on_delete=models.SET_NULL, related_name="actions", verbose_name=gettext_lazy("report")
+    )
+    person = models.CharField(gettext_lazy("person"), max_length=80)  # ``identity.person_key``
+    person_name = models.CharField(gettext_lazy("name"), max_length=40)
+    kind = models.CharField(gettext_lazy("action"), max_length=12, choices=Kind.choices)
+    reason = models.TextField(gettext_lazy("reason"))
+    staff = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+",
+        verbose_name=gettext_lazy("staff"),
+    )
+    created_at = models.DateTimeField(gettext_lazy("when"), default=timezone.now)
+    # A chat timeout's end; a chat ban has none.
+    ends_at = models.DateTimeField(gettext_lazy("ends at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = gettext_lazy("moderation action")
+        verbose_name_plural = gettext_lazy("moderation actions")
+        ordering = ["-id"]
+        indexes = [models.Index(fields=["person", "kind", "ends_at"], name="rooms_moderation_person")]
+
+    def __str__(self):
+        return f"{self.get_kind_display()}: {self.person_name}"

@@ -13,6 +13,7 @@ urlpatterns = [
     path("<str:code>/verify/", replay_views.verify_deals, name="verify"),
     path("<str:code>/verify/deals.json", replay_views.verify_record, name="verify_record"),
     path("<str:code>/replay/", replay_views.replay_page, name="replay"),
+    path("<str:code>/record.json", replay_views.game_record, name="game_record"),
     path("<str:code>/join/", views.join, name="join"),
     path("<str:code>/leave/", views.leave, name="leave"),
     path("<str:code>/start/", views.start, name="start"),

@@ -18,7 +18,7 @@ from rooms.club.standing import online_friends
 from rooms.errors import RoomError
 from rooms.forms import JoinByCodeForm, RoomForm
 from rooms.gamerules import rules_for
-from rooms.models import Room
+from rooms.models import Report, Room
 from rooms.rendering import render_table
 from rooms.speech import say
 from rooms.store import presence
@@ -107,9 +107,12 @@ def room(request, code):
     snapshot = load_snapshot(room.id)
     seat = snapshot.seat_of(player)
     table = render_table(snapshot, presence.current(room.id), seat)
-    chat = lines.drawer(room.id, room.game, player, seat, room.partners_write)
+    chat_off = getattr(request.user, "chat_off", False)
+    chat = None if chat_off else lines.drawer(room.id, room.game, player, seat, room.partners_write)
     context = {
-        "room": snapshot, "table": table, "viewer_seat": seat, "chat": chat, "tutorial_url": _tutorial_url(room.game)
+        "room": snapshot, "table": table, "viewer_seat": seat, "chat": chat,
+        "report_reasons": Report.Reason.choices if not player.is_guest else None,
+        "tutorial_url": _tutorial_url(room.game),
     }
     if player.user_id is not None and seat is not None and snapshot.status == Room.Status.WAITING:
         context["friends_to_invite"] = online_friends(player.user_id)

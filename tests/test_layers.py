@@ -1,5 +1,5 @@
 """The layers hold: the import-linter contracts in pyproject.toml (games/ imports no
-Django; the site's wiring, its pages, the games' tables, rooms, leaderboard, accounts,
+Django; the site's wiring, its pages and the API, the games' tables, rooms, leaderboard, accounts,
 games and the plumbing import downwards only; no app imports the tooling; accounts
 imports no game; no game's table imports another's; no app's modules, nor the
 tooling's, import each other in a cycle; rooms' jobs import downwards only (its wiring,

@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy
 
 from accounts.identity import Player, person_key
 from games import registry
-from rooms.chat import mutes
+from rooms.chat import mutes, sanctions
 from rooms.chat.masking import masked
 from rooms.chat.phrases import phrases_for
 from rooms.errors import RoomError
@@ -68,6 +68,9 @@ def say(room_id: int, player: Player, seat: int | None, channel: str, text: str,
     masked before the room is locked."""
     text = "" if phrase else masked(cleaned(text))
     with transaction.atomic():
+        closed = sanctions.closure(player.key)
+        if closed is not None:
+            raise RoomError(closed.refusal())
         room = Room.objects.select_related("match").select_for_update(of=("self",)).get(pk=room_id)
         _check(room, player, seat, channel, phrase)
         _check_flood(room, player, text, phrase)
@@ -103,9 +106,14 @@ def cleaned(text: str) -> str:
         raise RoomError(EMPTY)
     if len(text) > MOST_CHARACTERS:
         raise RoomError(TOO_LONG)
-    if any(unicodedata.category(character) in {"Cc", "Cf", "Co", "Cs"} for character in text):
+    if not printable(text):
         raise RoomError(NOT_PRINTABLE)
     return text
+
+
+def printable(text: str) -> bool:
+    """Whether ``text`` holds no control or format character (a chat line's rule)."""
+    return not any(unicodedata.category(character) in {"Cc", "Cf", "Co", "Cs"} for character in text)
 
 
 def _hand_in_play(room: Room) -> bool:

@@ -1,6 +1,7 @@
 """One consumer per viewer: pushes that viewer's table, takes their moves and reactions."""
 
 import asyncio
+import functools
 import logging
 from dataclasses import asdict
 from types import SimpleNamespace
@@ -17,7 +18,7 @@ from plumbing.loglimit import LimitedLog
 from rooms import codeguard
 from rooms.actions import play
 from rooms.chat import lines as chat
-from rooms.chat import mutes
+from rooms.chat import mutes, reports, sanctions
 from rooms.club import invites
 from rooms.errors import RoomError
 from rooms.live import incoming, presence_news
@@ -44,6 +45,8 @@ PRESENCE_SETTLE_SECONDS = 0.2
 TRY_AGAIN = gettext_lazy("The table is not answering just now: try again in a moment.")
 TOO_QUICK = gettext_lazy("Easy there — one reaction every couple of seconds.")
 INVITED = gettext_lazy("Invite sent.")
+CHAT_OFF = gettext_lazy("Your chat is off: turn it on in your account's settings to write.")
+SUSPENDED = 4403  # the close code once the socket's account is suspended
 
 
 class RoomConsumer(WiredConsumer):
@@ -59,6 +62,8 @@ class RoomConsumer(WiredConsumer):
         self._presence_stale, self._presence_check = False, None
         self._presence_heard = 0.0  # the loop time of the last presence change heard of
         self._hidden: frozenset[str] | None = None  # whom the viewer muted or blocked, once read
+        self.chat_off = False  # the viewer's account reads no chat (read as it connects)
+        self.account_group = None  # the group of the account's sockets, once joined
 
     async def connect(self):
         code = self.scope["url_route"]["kwargs"]["code"]
@@ -102,7 +107,7 @@ class RoomConsumer(WiredConsumer):
         snapshot = await snapshots.at_latest(room_id, latest)
         if snapshot is not None and snapshot.code != code.upper():  # gone since this process looked it up
             snapshot = None
-        player = await _player(session)
+        player, chat_off = await _player(session)
         seated = snapshot is not None and snapshot.seat_of(player) is not None
         try:
             await codeguard.check_socket(client, [address_misses, session_misses], code, session, seated)
@@ -113,7 +118,10 @@ class RoomConsumer(WiredConsumer):
             codeguard.forget_room_id(code)
             await self._leave_unseen(room_id)
             return None, None
-        self.room_id, self.player = room_id, player
+        self.room_id, self.player, self.chat_off = room_id, player, chat_off
+        if player is not None and player.user_id is not None:
+            self.account_group = sanctions.account_group(player.user_id)
+            await self.channel_layer.group_add(self.account_group, self.channel_name)
         return snapshot, chat_history
 
     async def _leave_unseen(self, room_id: int):
@@ -134,7 +142,7 @@ class RoomConsumer(WiredConsumer):
         if self._presence_check is not None:
             self._presence_check.cancel()
         try:
-            await close_channel(self.channel_layer, self.channel_name, self.group)
+            await close_channel(self.channel_layer, self.channel_name, self.group, self.account_group)
             if self.room_id is not None:
                 await presence.leave(self.room_id, self.channel_name, self.seat)
                 await self._announce_presence()
@@ -154,12 +162,20 @@ class RoomConsumer(WiredConsumer):
                 await self._sync()
             case incoming.Language():  # the table again, in the viewer's new language
                 await self._speak(message.language)
+            case incoming.Chat() | incoming.Hide() | incoming.Invite() | incoming.Report():
+                await self._talk(message)
+
+    async def _talk(self, message: incoming.Chat | incoming.Hide | incoming.Invite | incoming.Report):
+        """The club's messages: a line, a mute or a block, an invite, a report."""
+        match message:
             case incoming.Chat():
                 await self._chat(message)
             case incoming.Hide():
                 await self._hide(message)
             case incoming.Invite():
                 await self._invite(message.friend)
+            case incoming.Report():
+                await self._report(message)
 
     async def _read(self, text_data) -> incoming.Message | None:
         """The message, if the socket's budget has room for it and it is well formed;
@@ -195,6 +211,10 @@ class RoomConsumer(WiredConsumer):
         allowed = SPECTATOR_EMOJIS if self.seat is None else player_reactions(self.game)
         if emoji not in allowed:
             return await self._refuse(incoming.NOT_HERE)
+        if self.player is not None:
+            closed = await sanctions.closure_for_socket(self.player.key)
+            if closed is not None:
+                return await self._refuse(closed.refusal())
         sender = self.player and str(self.player.user_id or self.player.guest_id)
         if not await may_react(self.room_id, sender, self._address()):
             return await self._refuse(TOO_QUICK)
@@ -214,6 +234,8 @@ class RoomConsumer(WiredConsumer):
         """Say a line at the table's chat, for everyone at the table to read."""
         if self.player is None:
             return await self._refuse(incoming.NOT_HERE)
+        if self.chat_off:
+            return await self._refuse(CHAT_OFF)
         try:
             said = await database_sync_to_async(chat.say)(
                 self.room_id, self.player, self.seat, line.channel, line.text, line.phrase
@@ -226,17 +248,15 @@ class RoomConsumer(WiredConsumer):
         """A line said at the table: added to its channel, in the viewer's language,
         unless the viewer muted or blocked whoever said it."""
         line = chat.Line(**{name: event[name] for name in chat.LINE_FIELDS})
-        if line.author in await self._hidden_people():
+        if self.chat_off or line.author in await self._hidden_people():
             return
-        with speaking(self.language):
-            pushed = render_to_string("rooms/_chat_pushed_line.html", {"line": line, "viewer": self._viewer_key()})
-        await self.send(text_data=pushed)
+        await self.send(text_data=_pushed_line(line, _reader(line, self._viewer_key()), self.language))
 
     async def _send_chat_history(self, stored: bytes | str | None):
         """The lines the room's chat keeps (but the hidden people's), replacing what the
         page shows: a viewer who reconnects misses none and sees none twice."""
         history = chat.from_history(stored)
-        if history:
+        if history and not self.chat_off:
             hidden = await self._hidden_people()
             shown = chat.by_channel([line for line in history if line.author not in hidden])
             with speaking(self.language):
@@ -270,6 +290,23 @@ class RoomConsumer(WiredConsumer):
         if self._hidden is None:
             self._hidden = await mutes.hidden_for_socket(self.player.key) if self.player else frozenset()
         return self._hidden
+
+    async def _report(self, report: incoming.Report):
+        """The viewer reports a player, from a chat line or a seat, to the moderators."""
+        if self.player is None:
+            return await self._refuse(incoming.NOT_HERE)
+        try:
+            made = await database_sync_to_async(reports.report)(
+                self.player, self.room_id, report.reason, report.note, report.line, report.seat
+            )
+        except RoomError as refused:
+            return await self._refuse(refused.message, logged="a refused report")
+        await self._toast(reports.sent(made))
+
+    async def account_suspended(self, event):
+        """Staff suspended the viewer's account: the socket no longer acts as it."""
+        await self.close(code=SUSPENDED)
+        self.closed = True
 
     def _viewer_key(self) -> str:
         return self.player.key if self.player else ""
@@ -394,17 +431,34 @@ class RoomConsumer(WiredConsumer):
         await self.send(text_data=reaction)
 
 
+@functools.lru_cache(maxsize=1024)
+def _pushed_line(line: chat.Line, reader: str, language: str) -> str:
+    """A line just said as ``reader``'s kind of viewer sees it in ``language``: rendered
+    once in the process for each kind and language, not once per viewer."""
+    with speaking(language):
+        return render_to_string("rooms/_chat_pushed_line.html", {"line": line, "viewer": reader})
+
+
+def _reader(line: chat.Line, viewer: str) -> str:
+    """What of ``viewer`` (``identity.person_key``, "" for nobody) the line's buttons
+    depend on: whether it is the author, or an account, or a guest."""
+    if not viewer or viewer == line.author:
+        return viewer
+    return "user:" if viewer.startswith("user:") else "guest:"
+
+
 async def _player(session):
-    """Who is connecting, as Django's auth middleware reads it, from the session alone
-    (the site's ASGI stack has no auth middleware of its own: that would be a trip to
-    the database thread per socket). A guest needs no trip to the database.
+    """Who is connecting, and whether their account's chat is off, as Django's auth
+    middleware reads it, from the session alone (the site's ASGI stack has no auth
+    middleware of its own: that would be a trip to the database thread per socket). A
+    guest needs no trip to the database.
 
     The session is read here, once, rather than by Channels' session middleware: the
     socket never changes it, and the middleware would check whether to save it before
     every frame sent."""
     if session is None:
-        return None
+        return None, False
     user = await auth.aget_user(SimpleNamespace(session=session))
     if not user.is_authenticated and not await session.ahas_key(GUEST_ID_KEY):
-        return None
-    return player_from(user, session)
+        return None, False
+    return player_from(user, session), bool(getattr(user, "chat_off", False))

@@ -39,6 +39,7 @@ OVER_BUDGET = gettext_lazy("Too many messages at once: wait a few seconds, then 
 NOT_A_LANGUAGE = gettext_lazy("The site does not speak that language.")
 MALFORMED_LINE = gettext_lazy("That chat line is malformed.")
 MALFORMED_INVITE = gettext_lazy("That invite is malformed.")
+MALFORMED_REPORT = gettext_lazy("That report is malformed.")
 CHANNELS = ("players", "spectators")
 
 BUDGET_SECONDS = 20
@@ -108,7 +109,18 @@ class Invite:
     friend: int
 
 
-Message = Act | React | Ping | Sync | Language | Chat | Hide | Invite
+@dataclass(frozen=True)
+class Report:
+    """The viewer reports whoever said the chat's ``line`` or sits at ``seat`` (one of
+    them), for ``reason``, with a ``note`` (maybe empty)."""
+
+    reason: str
+    note: str
+    line: int | None
+    seat: int | None
+
+
+Message = Act | React | Ping | Sync | Language | Chat | Hide | Invite | Report
 
 
 class MessageBudget:
@@ -214,6 +226,18 @@ def _invite(message: dict) -> Invite:
     return Invite(int(friend))
 
 
+def _report(message: dict) -> Report:
+    reason, note = message.get("reason"), message.get("note", "")
+    targets = [message.get(name) for name in ("line", "seat")]
+    one_target = sum(target is not None for target in targets) == 1
+    if not (isinstance(reason, str) and isinstance(note, str) and one_target):
+        raise RoomError(MALFORMED_REPORT)
+    if not all(target is None or _is_whole_number(target) for target in targets):
+        raise RoomError(MALFORMED_REPORT)
+    line, seat = (None if target is None else int(target) for target in targets)
+    return Report(reason, note, line, seat)
+
+
 _READERS: dict[str, Callable[[dict], Message]] = {
     "act": _act,
     "react": _react,
@@ -224,6 +248,7 @@ _READERS: dict[str, Callable[[dict], Message]] = {
     "mute": lambda message: Hide(_line_id(message), block=False),
     "block": lambda message: Hide(_line_id(message), block=True),
     "invite": _invite,
+    "report": _report,
 }
 
 

@@ -15,6 +15,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from plumbing.cache import UNREACHABLE
+from rooms.chat import sanctions
 from rooms.club import invites
 from rooms.club.standing import OPEN
 from rooms.errors import RoomError
@@ -37,6 +38,7 @@ class SiteConsumer(WiredConsumer):
         self.user_id: int | None = None
         self.room_id: int | None = None  # the public room the page shows, if any
         self.group: str | None = None
+        self.account_group: str | None = None  # told when staff suspend the account
         self.language = translation.get_language()
         self.budget = incoming.MessageBudget()
 
@@ -52,6 +54,8 @@ class SiteConsumer(WiredConsumer):
         self.room_id = await database_sync_to_async(_public_room_id)(_room_code(self.scope))
         self.group = invites.user_group(self.user_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
+        self.account_group = sanctions.account_group(self.user_id)
+        await self.channel_layer.group_add(self.account_group, self.channel_name)
         await online.touch(self.user_id, self.channel_name, self.room_id)
         await self.accept()
 
@@ -59,7 +63,7 @@ class SiteConsumer(WiredConsumer):
         """With Redis unreachable, the account's entry expires by itself."""
         self.closed = True
         try:
-            await close_channel(self.channel_layer, self.channel_name, self.group)
+            await close_channel(self.channel_layer, self.channel_name, self.group, self.account_group)
             if self.user_id is not None:
                 await online.leave(self.user_id, self.channel_name, self.room_id)
         except UNREACHABLE as error:
@@ -84,6 +88,11 @@ class SiteConsumer(WiredConsumer):
         with speaking(self.language):
             card = render_to_string("rooms/_invite_pushed.html", {"invite": invite})
         await self.send(text_data=card)
+
+    async def account_suspended(self, event):
+        """Staff suspended the account: the page is no longer its."""
+        await self.close(code=NOT_SIGNED_IN)
+        self.closed = True
 
     async def _refuse(self, reason):
         limited_log.warning("Refused a message on %s: %s", self, str(reason))

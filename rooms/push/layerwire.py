@@ -50,8 +50,8 @@ async def open_channel(channel_layer) -> str:
     return channel
 
 
-async def close_channel(channel_layer, channel: str, group: str | None) -> None:
-    """Take a stopped consumer's channel out of its ``group`` and forget it.
+async def close_channel(channel_layer, channel: str, *groups: str | None) -> None:
+    """Take a stopped consumer's channel out of its ``groups`` and forget it.
 
     The layer forgets a channel only when its ``receive`` is cancelled while it waits:
     a consumer that stopped while it handled a message (most do, at a table being
@@ -64,7 +64,7 @@ async def close_channel(channel_layer, channel: str, group: str | None) -> None:
     later = _unsubscribe_later.setdefault(layer, set())
     if layer.channels.pop(channel, None) is not None:
         later.add(channel)
-    if group is not None:
+    for group in filter(None, groups):
         wire = group_channel(group)
         members = layer.groups.get(wire, set())
         members.discard(channel)

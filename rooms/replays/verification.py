@@ -69,6 +69,11 @@ class CheckedDraw:
         return NEW_DECKS.get(tuple(given)) if isinstance(given, list) and self.kind == "cards" else None
 
 
+def all_ok(draws: list[CheckedDraw]) -> bool:
+    """Whether the seed gives every one of ``draws``."""
+    return all(checked.ok for checked in draws)
+
+
 @dataclass(frozen=True)
 class Verification:
     game: str
@@ -85,7 +90,7 @@ class Verification:
 
     @property
     def draws_ok(self) -> bool:
-        return all(checked.ok for checked in self.draws)
+        return all_ok(self.draws)
 
     @property
     def passed(self) -> bool:
@@ -104,35 +109,50 @@ def _recomputed(draw: Draw, seed: str) -> list | int:
     return SeededRandom(seed, draw.stream).randrange(draw.given)
 
 
-def _replay(
-    game: str, seats: int, options: dict, seed: str, actions
-) -> tuple[dict | None, list[tuple[int, Draw]], int | None]:
-    """The state the seed and ``actions`` lead to, the draws on the way with the move
-    each was drawn in (0: at the start), and the move the engine refused (then the
-    state is ``None``)."""
-    moments: list[int] = []
+@dataclass(frozen=True)
+class CheckedReplay:
+    """A game replayed from its seed and moves, each draw on the way checked against the
+    seed: what both the verify page and a game's record (rooms/replays/records.py) check."""
+
+    state: dict | None  # where the moves lead; None if the engine refused one
+    failed_move: int | None  # the move the engine refused, if any
+    draws: list[CheckedDraw]
+
+    @property
+    def draws_ok(self) -> bool:
+        return all_ok(self.draws)
+
+    @property
+    def streams_distinct(self) -> bool:
+        return all(count == 1 for count in Counter(checked.draw.stream for checked in self.draws).values())
+
+
+def checked_replay(game: str, seat_count: int, options: dict, seed: str, moves) -> CheckedReplay:
+    """The game the seed and ``moves`` (``(seat, action, source)`` in order, as
+    ``MatchAction`` records them) make, noting every draw the engine makes and
+    recomputing each from the seed and its stream alone."""
     state: dict | None = None
-    with noting_draws() as draws:
+    failed_move = None
+    moments: list[int] = []  # the move each draw was made in (0: at the start)
+    with noting_draws() as drawn:
         try:
-            moves = [(action.seat, action.action, action.source) for action in actions]
-            for number, (after, _) in enumerate(replayed(game, seats, options, seed, moves)):
-                moments += [number] * (len(draws) - len(moments))
+            for number, (after, _) in enumerate(replayed(game, seat_count, options, seed, moves)):
+                moments += [number] * (len(drawn) - len(moments))
                 state = after
         except ReplayBroken as broken:
-            return None, list(zip(moments, draws)), broken.number
-    return state, list(zip(moments, draws)), None
+            state, failed_move = None, broken.number
+    draws = [
+        CheckedDraw(number, move, draw, draw.seed == seed and _recomputed(draw, seed) == draw.result)
+        for number, (move, draw) in enumerate(zip(moments, drawn), start=1)
+    ]
+    return CheckedReplay(state, failed_move, draws)
 
 
 def verify(room, match, seat_count: int) -> Verification:
     """Check ``match`` (the game of ``room``, which has ``seat_count`` seats) from its
     stored seed and actions."""
-    actions = list(match.actions.order_by("number"))
-    state, drawn, failed_move = _replay(room.game, seat_count, room.options, match.seed, actions)
-    draws = [
-        CheckedDraw(number, move, draw, draw.seed == match.seed and _recomputed(draw, match.seed) == draw.result)
-        for number, (move, draw) in enumerate(drawn, start=1)
-    ]
-    streams = Counter(checked.draw.stream for checked in draws)
+    moves = list(match.actions.order_by("number").values_list("seat", "action", "source"))
+    checked = checked_replay(room.game, seat_count, room.options, match.seed, moves)
     return Verification(
         game=room.game,
         code=room.code,
@@ -140,11 +160,11 @@ def verify(room, match, seat_count: int) -> Verification:
         seed=match.seed,
         salt=match.salt,
         commitment=fairness.commitment(match.seed, match.salt),
-        moves=len(actions),
-        replay_ends_as_played=state is not None and same_state(state, match.state),
-        failed_move=failed_move,
-        draws=draws,
-        streams_distinct=all(count == 1 for count in streams.values()),
+        moves=len(moves),
+        replay_ends_as_played=checked.state is not None and same_state(checked.state, match.state),
+        failed_move=checked.failed_move,
+        draws=checked.draws,
+        streams_distinct=checked.streams_distinct,
     )
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy
@@ -15,7 +15,7 @@ from accounts.identity import current_player
 from rooms import codeguard, fairness
 from rooms.botnames import shown_name
 from rooms.models import Match, Room
-from rooms.replays import replay, verification
+from rooms.replays import records, replay, verification
 
 
 def _is_open_to(request, room: Room, seats: list) -> bool:
@@ -55,7 +55,7 @@ def _finished_game(request, code: str, refusals: Refusals) -> tuple[Room, Match,
     match = Match.objects.filter(room=room).first()
     if match is None:
         raise Http404(str(refusals.never_started))
-    seats = list(room.seats.all())
+    seats = list(room.seats.select_related("user"))  # a record names the accounts
     if not _is_open_to(request, room, seats):
         raise PermissionDenied(str(refusals.private))
     if room.status not in fairness.OVER:
@@ -78,6 +78,15 @@ def verify_record(request, code):
     body = json.dumps(verification.record(verification.verify(room, match, len(seats))), indent=1)
     response = HttpResponse(body + "\n", content_type="application/json")
     response["Content-Disposition"] = f'attachment; filename="deals-{room.code}.json"'
+    return response
+
+
+def game_record(request, code):
+    """The game's record (rooms/replays/records.py, docs/records.md), to download: open to
+    whoever its replay is open to."""
+    room, match, seats = _finished_game(request, code, REPLAYING)
+    response = JsonResponse(records.record_of(room, match, seats), json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="game-{room.code}.json"'
     return response
 
 

@@ -72,6 +72,7 @@ def live_env(tmp_path_factory, redis_url):
         # Every browser test signs up and logs in from 127.0.0.1, for the whole session.
         "SIGNUPS_PER_ADDRESS_PER_DAY": "10000",
         "LOGIN_FAILURES_PER_ADDRESS": "10000",
+        "API_REQUESTS_PER_MINUTE": "10000",
     }
     subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     (tmp / "logs").mkdir()

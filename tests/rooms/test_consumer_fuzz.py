@@ -16,13 +16,17 @@ from django.test import Client
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+from accounts.identity import Player
 from accounts.models import Relation
 from config.asgi import application
 from games import core
 from games.disunyer.rules import ENGINE
+from rooms.actions import seating
+from rooms.chat import lines
 from rooms.live import incoming
+from rooms.models import Report
 from rooms.store import online
-from tests.rooms.helpers import PEOPLE, actor, person_at, playing_room
+from tests.rooms.helpers import BEA, PEOPLE, actor, create, person_at, playing_room
 from tests.rooms.test_consumers import TOAST, _act, _connect, _game, _session_for, _settle
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
@@ -154,7 +158,8 @@ deep_nesting = st.builds(
     st.sampled_from([("[", "]"), ('{"a":', "}"), ('{"kind":[', "]}")]),
     st.booleans(),
 )
-MESSAGE_KEYS = ["kind", "action", "version", "emoji", "channel", "text", "phrase", "line", "friend"]
+MESSAGE_KEYS = ["kind", "action", "version", "emoji", "channel", "text", "phrase", "line", "friend", "reason", "note",
+                "seat"]
 message_shaped = st.dictionaries(st.sampled_from(MESSAGE_KEYS), json_values)
 wild_json = st.one_of(json_values.map(json.dumps), odd_numbers, deep_nesting)
 
@@ -167,8 +172,8 @@ def _object(fields: dict[str, str]) -> str:
 @st.composite
 def near_misses(draw, legal: list, version: int):
     """A real message of the player to act — a legal move at the right version (the most
-    often), a reaction, a chat line, a mute, a block, an invite, a ping, a sync — with
-    fields replaced by wild values, dropped or added, and the move's action itself mutated."""
+    often), a reaction, a chat line, a mute, a block, an invite, a report, a ping, a sync —
+    with fields replaced by wild values, dropped or added, and the move's action itself mutated."""
     move = draw(st.sampled_from(legal))
     action = draw(
         st.one_of(
@@ -190,6 +195,9 @@ def near_misses(draw, legal: list, version: int):
                 {"kind": '"mute"', "line": json.dumps(1)},
                 {"kind": '"block"', "line": json.dumps("1")},
                 {"kind": '"invite"', "friend": json.dumps(1)},
+                {"kind": '"report"', "seat": json.dumps(1), "reason": json.dumps("cheating"),
+                 "note": json.dumps("<script>alert(1)</script>")},
+                {"kind": '"report"', "line": json.dumps("1"), "reason": json.dumps("abusive_chat")},
                 {"kind": '"ping"'},
                 {"kind": '"sync"'},
             ]
@@ -318,3 +326,62 @@ async def test_anything_sent_to_the_site_socket_is_refused_and_changes_nothing(s
     assert "send that here" in html.unescape(replies[-1])  # the probe's answer, last
     assert await database_sync_to_async(online.of)([site_page.user_id]) == {site_page.user_id: set()}
     assert not await Relation.objects.aexists()
+
+
+# ------------------------------------------------------------- reports, from an account
+
+
+@pytest_asyncio.fixture
+async def reporter(redis_url, transactional_db, monkeypatch):
+    """Ada, an account, at a waiting table with Bea (a guest), who said a line: Ada's
+    socket, and the line's id. Every message is read, past the socket's budget."""
+    monkeypatch.setattr(incoming, "PLAYER_BUDGET", 10**9)
+    ada, line = await database_sync_to_async(_table_with_a_line)()
+    comm = await _connect(ada["code"], ada["session"])
+    await _settle(comm)
+    yield SimpleNamespace(comm=comm, line=line)
+    await comm.disconnect()
+
+
+def _table_with_a_line():
+    user = get_user_model().objects.create_user(username="ada", password="a long pass phrase")
+    ada = Player(name="ada", user_id=user.pk)
+    room = create(ada)
+    seating.do_join(room.pk, BEA)
+    line = lines.say(room.pk, BEA, 1, "players", "", "Good game")
+    client = Client()
+    client.force_login(user)
+    return {"code": room.code, "session": client.session.session_key}, line.id
+
+
+@st.composite
+def report_near_misses(draw, line: int):
+    """A report of Bea, from her line or her seat, with fields replaced by wild values,
+    dropped or added."""
+    fields = {"kind": '"report"', "reason": json.dumps(draw(st.sampled_from(["abusive_chat", "other", "nope"])))}
+    fields |= draw(st.sampled_from([{"line": json.dumps(line)}, {"seat": json.dumps(1)}, {"seat": '"0"'}]))
+    fields["note"] = json.dumps(draw(st.text(max_size=320)))
+    for key in draw(st.lists(st.sampled_from(["kind", "reason", "note", "line", "seat", "extra"]), max_size=3)):
+        if draw(st.booleans()):
+            fields[key] = draw(wild_json)
+        else:
+            fields.pop(key, None)
+    return _object(fields)
+
+
+@FUZZ
+@given(data=st.data())
+async def test_near_misses_of_a_report_are_refused_or_make_one_report_of_bea(reporter, data):
+    """An account's reports, each with fields mutated: every one is answered or ignored,
+    the socket stays open, and at most one report is kept, of Bea, with a reason and a
+    short note."""
+    comm = reporter.comm
+    for frame in data.draw(_a_few(report_near_misses(reporter.line))):
+        await comm.send_to(text_data=frame)
+    await comm.send_to(text_data=json.dumps({"kind": "report", "line": 10**9, "reason": "other"}))
+    while "no longer kept" not in html.unescape(await comm.receive_from(timeout=5)):
+        pass
+    kept = [report async for report in Report.objects.all()]
+    assert len(kept) <= 1
+    for report in kept:
+        assert report.reported == BEA.key and report.reason in Report.Reason.values and len(report.note) <= 300
