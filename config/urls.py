@@ -11,6 +11,7 @@ urlpatterns = [
     path("rules/<slug:game>/", views.rules, name="rules"),
     path("accounts/", include("accounts.urls")),
     path("rooms/", include("rooms.urls")),
+    path("learn/", include("rooms.tutorials.urls")),
     path("leaderboard/", include("leaderboard.urls")),
     path("api/v1/", include("api.urls")),
     path("players/<str:username>/", leaderboard_views.profile, name="player_profile"),

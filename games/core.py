@@ -390,3 +390,13 @@ class Engine(Protocol):
 
     def every_card(self, state: State) -> EveryCard:
         """Where every card lies now: a replay shows them all once the game is over."""
+
+
+def forced_move(engine: Engine, state: State) -> tuple[int, Action] | None:
+    """A seat awaited now whose decision has exactly one legal choice, and that choice:
+    a table plays it at once, without waiting."""
+    for seat in engine.to_act(state):
+        legal = engine.legal_actions(state, seat)
+        if len(legal) == 1:
+            return seat, legal[0]
+    return None

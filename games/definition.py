@@ -14,6 +14,7 @@ from typing import Any
 from games import core
 from games.core import Engine
 from games.options_schema import Choice, OptionsSchema
+from games.tutorial import Tutorial
 from games.words import Words, plural_wording, wording
 
 
@@ -222,6 +223,8 @@ class GameDefinition:
     # Keys its stored states had before they took full words, and today's name of each
     # (rooms migration 0010 renames them). History: never edited.
     former_state_keys: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    # Its tutorial (games/tutorial.py), in its own tutorial.py; None: it has none yet.
+    tutorial: Tutorial | None = None
 
     @property
     def plays_for_coins(self) -> bool:

@@ -113,10 +113,15 @@ def room(request, code):
     context = {
         "room": snapshot, "table": table, "viewer_seat": seat, "chat": chat,
         "report_reasons": Report.Reason.choices if not player.is_guest else None,
+        "tutorial_url": _tutorial_url(room.game),
     }
     if player.user_id is not None and seat is not None and snapshot.status == Room.Status.WAITING:
         context["friends_to_invite"] = online_friends(player.user_id)
     return render(request, "rooms/room.html", context)
+
+
+def _tutorial_url(game: str) -> str:
+    return reverse("tutorials:tutorial", args=[game]) if registry.definition(game).tutorial is not None else ""
 
 
 def post_only(view):

@@ -13,6 +13,7 @@ from games.courtpiece.options import OPTIONS, VARIANT
 from games.courtpiece.rules import ENGINE
 from games.courtpiece.state import TEAMS, team_of
 from games.courtpiece.text import event_text
+from games.courtpiece.tutorial import TUTORIAL
 from games.definition import (
     DIGITS,
     Counter,
@@ -119,6 +120,7 @@ GAME = GameDefinition(
         bench_playouts=100,
         bench_rated_bots=("easy",),
     ),
+    tutorial=TUTORIAL,
     former_state_keys=MappingProxyType({
         "opts": "options",
         "fd": "face_down",

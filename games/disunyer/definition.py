@@ -12,6 +12,7 @@ from games.disunyer.bots import RandomBot, RuleBot, StrongBot
 from games.disunyer.options import MAX_PLAYERS, MIN_PLAYERS, MODE, OPTIONS
 from games.disunyer.rules import ENGINE
 from games.disunyer.text import event_text
+from games.disunyer.tutorial import TUTORIAL
 from games.words import plural_wording, wording
 
 
@@ -66,5 +67,6 @@ GAME = GameDefinition(
         quick_bench_tables=3,
         bench_rated_bots=("normal", "strong"),
     ),
+    tutorial=TUTORIAL,
     former_state_keys=MappingProxyType({"n": "players", "seq": "round_order", "pos": "position", "nlog": "logged"}),
 )

@@ -64,6 +64,15 @@ def do_create_room(
     return room
 
 
+def do_create_practice_room(player, game: str, options: dict, players: int | None = None) -> Room:
+    """A private table against bots, started at once: the practice game a tutorial ends
+    with (``options``: the most relaxed clock the game's options allow)."""
+    with transaction.atomic():
+        room, seats = _new_room(player, game, options, False, "normal", players, False, None)
+        followups.send_on_commit(changed(room, seats, *start_game(room, seats)))
+    return room
+
+
 def _new_room(
     player, game: str, options: dict, is_public: bool, bot_level: str, players: int | None, partners_write: bool,
     min_reliability: int | None,

@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from accounts.coins import open_wallets
 from fairplay import outcomes
-from games.core import IllegalAction
+from games.core import IllegalAction, forced_move
 from leaderboard.services import record_results
 from rooms.actions.common import changed, drop_proposal, locked_room, locking, seat_bot, seat_end, seats_of
 from rooms.errors import RoomError, StaleAction
@@ -61,15 +61,6 @@ def start_game(room: Room, seats: list[Seat]) -> list[str]:
     return fields
 
 
-def _forced_move(engine, state: dict) -> tuple[int, dict] | None:
-    """A seat awaited now whose decision has exactly one legal choice, and that choice."""
-    for seat in engine.to_act(state):
-        legal = engine.legal_actions(state, seat)
-        if len(legal) == 1:
-            return seat, legal[0]
-    return None
-
-
 def _advance(room: Room, match: Match, seats: list[Seat], new_events: list[dict]) -> None:
     """After ``new_events``, play every decision that has exactly one legal choice (once
     a pause begins, they wait for its end), let the game's room rules act on the new
@@ -79,7 +70,7 @@ def _advance(room: Room, match: Match, seats: list[Seat], new_events: list[dict]
     rules = rules_for(room.game)
     engine = rules.engine
     pause = rules.pause_after(new_events)
-    while (forced := _forced_move(engine, match.state)) is not None and pause is None:
+    while (forced := forced_move(engine, match.state)) is not None and pause is None:
         forced_events = _record(match, engine, *forced, str(MatchAction.Source.FORCED))
         new_events = [*new_events, *forced_events]
         pause = rules.pause_after(forced_events)
@@ -196,7 +187,7 @@ def do_timeout(room_id: int, version: int) -> bool:
         if match.deadline is None or match.deadline > timezone.now():
             return False
         engine = rules_for(room.game).engine
-        events = _play_defaults(room, match, engine) if _forced_move(engine, match.state) is None else []
+        events = _play_defaults(room, match, engine) if forced_move(engine, match.state) is None else []
         seats = seats_of(room)
         _advance(room, match, seats, events)
         match.save()

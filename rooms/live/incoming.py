@@ -164,10 +164,22 @@ def parse(text: str | None) -> Message:
 
 
 def _act(message: dict) -> Act:
-    action, version = message.get("action"), message.get("version")
-    if not isinstance(action, str) or not _is_whole_number(version):
+    return parse_act(message.get("action"), message.get("version"))
+
+
+def parse_act(action: object, version: object) -> Act:
+    """A move as a table's move form sends it (over the socket, or posted at a
+    tutorial): the action as JSON text, made on the table seen at ``version``."""
+    if not isinstance(action, str) or len(action) > MAX_MESSAGE_CHARS:
         raise RoomError(MALFORMED_MOVE)
-    return Act(_json(action, MALFORMED_MOVE), int(version))
+    return Act(_json(action, MALFORMED_MOVE), parse_version(version))
+
+
+def parse_version(version: object) -> int:
+    """The table's version a form names."""
+    if not _is_whole_number(version):
+        raise RoomError(MALFORMED_MOVE)
+    return int(version)
 
 
 def _is_whole_number(value: object) -> TypeGuard[str | int]:

@@ -278,6 +278,9 @@
   document.addEventListener("htmx:wsClose", function () { socket = null; });
   document.addEventListener("htmx:wsBeforeMessage", rememberState);
   document.addEventListener("htmx:wsAfterMessage", afterPush);
+  // A tutorial's table changes by its answers to posted moves (tutorial.js), not by pushes.
+  document.addEventListener("table:changing", rememberState);
+  document.addEventListener("table:changed", afterPush);
   // One move per decision: once one is sent, every move waits for the table's answer.
   document.addEventListener("htmx:wsConfigSend", function (event) {
     var form = event.detail.elt;

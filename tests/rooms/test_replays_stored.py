@@ -18,6 +18,7 @@ from django.db import connection
 from django.db.models import Count
 from django.utils import timezone
 
+from games.core import forced_move
 from rooms.actions import lifecycle, play, seating
 from rooms.gamerules import rules_for
 from rooms.models import Match, MatchAction, Room, Seat
@@ -111,7 +112,7 @@ class Recorder:
 
     def _decide(self, engine, state: dict, moves: list) -> dict:
         """One decision made and recorded in ``moves``: the state after it."""
-        forced = play._forced_move(engine, state)
+        forced = forced_move(engine, state)
         if forced is not None:
             return self._apply(engine, state, moves, *forced, MatchAction.Source.FORCED)  # type: ignore[arg-type]  # a TextChoices member is a str
         source = self.rng.choices(list(SOURCES), list(SOURCES.values()))[0]
