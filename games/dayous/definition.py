@@ -13,7 +13,17 @@ from games.dayous.bouts import JOURNALS, journal_key
 from games.dayous.options import DECKS, DEFAULT_OPTIONS, MAX_PLAYERS, MIN_PLAYERS, OPTIONS
 from games.dayous.rules import ENGINE
 from games.dayous.text import event_text
-from games.definition import Counter, GameDefinition, Ladder, Leaderboard, SelfPlay, Table, bot_levels, modes_of
+from games.definition import (
+    Counter,
+    GameDefinition,
+    Ladder,
+    Leaderboard,
+    Review,
+    SelfPlay,
+    Table,
+    bot_levels,
+    modes_of,
+)
 from games.words import Words, plural_wording, wording
 
 # The least prestigious first; the keys are short and fixed (the results keep them). A
@@ -87,4 +97,5 @@ GAME = GameDefinition(
         # Random play at the largest table with the most cards makes the longest games.
         replay_table=(8, MappingProxyType({DECKS.key: 3})),
     ),
+    review=Review(measure=wording("Chance not to be the dayous"), rounds=300),
 )
