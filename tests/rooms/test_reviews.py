@@ -59,7 +59,9 @@ def _moves(match):
     return [(seat, action, source == MatchAction.Source.TIMEOUT) for seat, action, source in rows]
 
 
-def test_asking_for_a_review_sends_its_task_to_the_strong_bots_queue_once(uma, sent, django_capture_on_commit_callbacks):
+def test_asking_for_a_review_sends_its_task_to_the_strong_bots_queue_once(
+    uma, sent, django_capture_on_commit_callbacks
+):
     """Uma asks for seat 0's review: a waiting review is stored and its task sent, on the
     strong bots' queue (routed there too). Asking again sends nothing more."""
     room = finished_room("disunyer")
