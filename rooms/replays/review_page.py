@@ -46,6 +46,8 @@ class Chart:
     line: str  # the polyline's points
     dots: list[tuple[float, float, str, int]]  # x, y, grade (or ""), move
     zero: float | None  # the y of the zero line (points), None for chances
+    top: str  # the highest estimate the chart shows, in words
+    bottom: str
 
 
 @dataclass(frozen=True)
@@ -62,28 +64,27 @@ class SeatShown:
 def seats_shown(game: str, match, seats, names: dict[int, str]) -> list[SeatShown]:
     """Every seat's review (or none yet), as the page shows it."""
     found = reviews.reviews_of(match)
-    settings = registry.definition(game).review
+    declared = registry.definition(game).review
     shown = []
     for seat in seats:
         review = found.get(seat.index)
-        done = review is not None and review.status == SeatReview.Status.DONE
-        decisions = review.decisions if done else []
-        summary = analysis.summary(decisions) if done else None
+        decisions = review.decisions if review is not None and review.status == SeatReview.Status.DONE else []
+        summary = analysis.summary(decisions) if decisions else None
         shown.append(SeatShown(
             seat.index, names[seat.index], review, summary,
-            _amount(summary["average_loss"], settings) if summary else "",
-            chart(decisions, settings.chance), [_row(decision, game, names, settings) for decision in decisions],
+            _amount(summary["average_loss"], declared) if summary else "",
+            chart(decisions, declared), [_row(decision, game, names, declared) for decision in decisions],
         ))
     return shown
 
 
 def step_row(game: str, match, move: int, names: dict[int, str]) -> Row | None:
     """The finished review's word on move ``move``, if it reviewed that move."""
-    settings = registry.definition(game).review
+    declared = registry.definition(game).review
     for review in SeatReview.objects.filter(match=match, status=SeatReview.Status.DONE):
         decision = next((decision for decision in review.decisions if decision["move"] == move), None)
         if decision is not None:
-            return _row(decision, game, names, settings)
+            return _row(decision, game, names, declared)
     return None
 
 
@@ -91,7 +92,7 @@ def measure(game: str) -> SafeString:
     return say(registry.definition(game).review.measure, {})
 
 
-def _row(decision: dict, game: str, names: dict[int, str], settings: Review) -> Row:
+def _row(decision: dict, game: str, names: dict[int, str], declared: Review) -> Row:
     events = decision["events"]
     played, best = decision["played"], decision["best"]
     grade = decision["grade"] or ""
@@ -99,39 +100,43 @@ def _row(decision: dict, game: str, names: dict[int, str], settings: Review) -> 
         move=decision["move"],
         played=event_line(events[played], (names, game)),
         best=None if best == played else event_line(events[best], (names, game)),
-        value=_amount(decision["values"][played], settings),
-        loss=_amount(decision["loss"], settings),
+        value=_amount(decision["values"][played], declared),
+        loss=_amount(decision["loss"], declared),
         grade=grade,
         grade_words=str(GRADE_WORDS[grade]) if grade else "",
         timeout=decision["timeout"],
     )
 
 
-def _amount(value: float, settings: Review) -> str:
+def _amount(value: float, declared: Review) -> str:
     """An estimate or a loss as the game measures it: a percentage or table points."""
-    if settings.chance:
+    if declared.chance:
         return gettext("%(percent)s%%") % {"percent": formats.number_format(round(value * 100))}
     return formats.number_format(value, 2)
 
 
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 90, 6
+CHART_LABELS = 34  # the room at the start of the chart for its top and bottom estimates
 
 
-def chart(decisions: list[dict], chance: bool) -> Chart | None:
+def chart(decisions: list[dict], declared: Review) -> Chart | None:
     """The played move's estimate at each decision, left to right in the order played:
-    chances from 0 (bottom) to 1 (top), points between the lowest and the highest seen."""
-    if not decisions:
+    chances from 0 (bottom) to 1 (top), points between the lowest and the highest seen
+    (and zero); none for fewer than two decisions."""
+    if len(decisions) < 2:
         return None
+    chance = declared.chance
     values = [decision["values"][decision["played"]] for decision in decisions]
     low, high = (0.0, 1.0) if chance else (min(0.0, *values), max(0.0, *values))
     span = (high - low) or 1.0
-    inner_width, inner_height = CHART_WIDTH - 2 * CHART_PAD, CHART_HEIGHT - 2 * CHART_PAD
+    inner_width, inner_height = CHART_WIDTH - CHART_LABELS - CHART_PAD, CHART_HEIGHT - 2 * CHART_PAD
     step = inner_width / max(1, len(values) - 1)
 
     def y_of(value: float) -> float:
         return round(CHART_PAD + inner_height * (high - value) / span, 1)
 
-    points = [(round(CHART_PAD + step * i, 1), y_of(value)) for i, value in enumerate(values)]
+    points = [(round(CHART_LABELS + step * i, 1), y_of(value)) for i, value in enumerate(values)]
     line = " ".join(f"{x},{y}" for x, y in points)
     dots = [(x, y, decision["grade"] or "", decision["move"]) for (x, y), decision in zip(points, decisions)]
-    return Chart(CHART_WIDTH, CHART_HEIGHT, line, dots, None if chance else y_of(0.0))
+    zero = None if chance else y_of(0.0)
+    return Chart(CHART_WIDTH, CHART_HEIGHT, line, dots, zero, _amount(high, declared), _amount(low, declared))

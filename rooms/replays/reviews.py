@@ -25,6 +25,7 @@ from rooms.models import MatchAction, SeatReview
 
 log = logging.getLogger(__name__)
 
+RUNNING, DONE, FAILED = str(SeatReview.Status.RUNNING), str(SeatReview.Status.DONE), str(SeatReview.Status.FAILED)
 TASK = "rooms.tasks.review_seat"
 QUEUE = BOT_QUEUES["strong"]
 CHUNK_SECONDS = 2.0
@@ -54,9 +55,7 @@ def request_review(match, seat: int, user) -> SeatReview:
         if not existing.is_finished and existing.updated_at < timezone.now() - STALLED_AFTER:
             _send(existing.id)
         return existing
-    waiting = SeatReview.objects.filter(requested_by=user).exclude(
-        status__in=(SeatReview.Status.DONE, SeatReview.Status.FAILED)
-    )
+    waiting = SeatReview.objects.filter(requested_by=user).exclude(status__in=(DONE, FAILED))
     if waiting.count() >= REVIEWS_AT_ONCE:
         raise TooManyReviews
     try:
@@ -88,9 +87,9 @@ def do_review_chunk(review_id: int) -> bool:
         found, finished = _chunk(game, start, moves, review, f"{match.seed}:{review.seed}")
     except IllegalAction:
         log.warning("The record of match %s does not replay: review %s failed.", match.id, review.id)
-        _save(review, [], review.total or 0, SeatReview.Status.FAILED)
+        _save(review, [], review.total or 0, FAILED)
         return False
-    saved = _save(review, found, total, SeatReview.Status.DONE if finished else SeatReview.Status.RUNNING)
+    saved = _save(review, found, total, DONE if finished else RUNNING)
     return saved and not finished
 
 
@@ -109,7 +108,7 @@ def _chunk(game, start, moves, review: SeatReview, seed: str) -> tuple[list[dict
 def _save(review: SeatReview, found: list[dict], total: int, status: str) -> bool:
     """Store the chunk, if no other run stored one since this one read the review."""
     now = timezone.now()
-    finished = status in (SeatReview.Status.DONE, SeatReview.Status.FAILED)
+    finished = status in (DONE, FAILED)
     saved = SeatReview.objects.filter(id=review.id, done=review.done, status=review.status).update(
         decisions=review.decisions + found,
         done=review.done + len(found),
