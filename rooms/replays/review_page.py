@@ -55,6 +55,7 @@ class SeatShown:
     seat: int
     name: str
     review: SeatReview | None
+    stalled: bool  # its task was lost: it may be asked for again
     summary: dict | None
     average: str
     chart: Chart | None
@@ -71,7 +72,7 @@ def seats_shown(game: str, match, seats, names: dict[int, str]) -> list[SeatShow
         decisions = review.decisions if review is not None and review.status == SeatReview.Status.DONE else []
         summary = analysis.summary(decisions) if decisions else None
         shown.append(SeatShown(
-            seat.index, names[seat.index], review, summary,
+            seat.index, names[seat.index], review, review is not None and reviews.is_stalled(review), summary,
             _amount(summary["average_loss"], declared) if summary else "",
             chart(decisions, declared), [_row(decision, game, names, declared) for decision in decisions],
         ))

@@ -52,7 +52,8 @@ def request_review(match, seat: int, user) -> SeatReview:
     ``TooManyReviews`` when the user waits for too many already."""
     existing = SeatReview.objects.filter(match=match, seat=seat).first()
     if existing is not None:
-        if not existing.is_finished and existing.updated_at < timezone.now() - STALLED_AFTER:
+        if is_stalled(existing):
+            SeatReview.objects.filter(id=existing.id).update(updated_at=timezone.now())
             _send(existing.id)
         return existing
     waiting = SeatReview.objects.filter(requested_by=user).exclude(status__in=(DONE, FAILED))
@@ -65,6 +66,11 @@ def request_review(match, seat: int, user) -> SeatReview:
         return SeatReview.objects.get(match=match, seat=seat)
     _send(created.id)
     return created
+
+
+def is_stalled(review: SeatReview) -> bool:
+    """Whether an unfinished review has not moved for ``STALLED_AFTER``: its task was lost."""
+    return not review.is_finished and review.updated_at < timezone.now() - STALLED_AFTER
 
 
 def _send(review_id: int) -> None:

@@ -3,10 +3,13 @@ a signed-in person, computed by a task on the strong bots' queue a chunk at a ti
 stored once, reproducible from the game's seed and the review's own, and shown on the
 replay page. Named: Ann plays (a guest), Uma is signed in, Zed watches."""
 
+from datetime import timedelta
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from config.celery import app as celery_app
 from games import registry
@@ -89,6 +92,23 @@ def test_a_guest_may_read_reviews_but_not_ask_for_one(sent):
     uma = Client()
     uma.force_login(get_user_model().objects.create_user(username="Uma", password=None))
     assert _ask(uma, room, 8).status_code == 404
+
+
+def test_a_review_whose_task_was_lost_may_be_asked_for_again(uma, sent, django_capture_on_commit_callbacks):
+    """A review that has not moved for two minutes lost its task (a worker stopped): the
+    panel offers to ask again, and asking sends its task again; a fresh one is not sent
+    twice."""
+    room = finished_room("disunyer")
+    with django_capture_on_commit_callbacks(execute=True):
+        _ask(uma, room, 0)
+    panel = _ask(uma, room, 0).content.decode()
+    assert "ask again" not in panel and len(sent) == 1
+    SeatReview.objects.update(updated_at=timezone.now() - reviews.STALLED_AFTER - timedelta(seconds=1))
+    assert "The bot stopped: ask again" in uma.get(reverse("rooms:review", kwargs={"code": room.code})).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        _ask(uma, room, 0)
+    assert len(sent) == 2 and sent[-1][0] == "rooms.tasks.review_seat"
+    assert not reviews.is_stalled(SeatReview.objects.get())
 
 
 def test_a_person_waits_for_a_few_reviews_at_most(uma, sent):
