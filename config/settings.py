@@ -223,7 +223,8 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_DB_REUSE_MAX = 1000
 CELERY_TIMEZONE = "UTC"
 CELERY_TASK_DEFAULT_QUEUE = "timers"
-CELERY_TASK_ROUTES = {"rooms.tasks.play_bot": {"queue": "bots"}}
+# The bot's reviews of finished games run beside the strong bots' moves (docs/review.md).
+CELERY_TASK_ROUTES = {"rooms.tasks.play_bot": {"queue": "bots"}, "rooms.tasks.review_seat": {"queue": "strong-bots"}}
 CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {"task": "rooms.tasks.sweep_deadlines", "schedule": 1.0},
 }

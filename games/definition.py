@@ -192,6 +192,26 @@ class SelfPlay:
 
 
 @dataclass(frozen=True)
+class Review:
+    """How the strong bot reviews a finished game of it (``games/review.py``,
+    docs/review.md): what its estimates mean, how hard it searches, and how much
+    lost makes an inaccuracy, a mistake or a blunder."""
+
+    # What an estimate is, in words (the chart's and the table's heading).
+    measure: Words = wording("Chance to win")
+    # Sampled worlds per decision, every move tried in each: a count, not a time, so that
+    # a review reproduces from its seeds.
+    rounds: int = 100
+    # The strong bot's value of a position, turned into the estimate shown:
+    # (value - offset) / scale.
+    offset: float = 0.0
+    scale: float = 1.0
+    chance: bool = True  # the estimate is a chance (shown as a percentage), else points
+    # The least loss (best estimate - the played move's) of an inaccuracy, a mistake, a blunder.
+    thresholds: tuple[float, float, float] = (0.05, 0.10, 0.20)
+
+
+@dataclass(frozen=True)
 class GameDefinition:
     """One game as the site offers it."""
 
@@ -220,6 +240,7 @@ class GameDefinition:
     stakes: Stakes | None = None
     leaderboard: Leaderboard = field(default_factory=Leaderboard)
     self_play: SelfPlay = field(default_factory=SelfPlay)
+    review: Review = field(default_factory=Review)
     # Keys its stored states had before they took full words, and today's name of each
     # (rooms migration 0010 renames them). History: never edited.
     former_state_keys: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))

@@ -134,7 +134,51 @@ class SearchBot:
         }
         return legal[best]
 
+    def candidates(self, view: dict[str, Any], rng: random.Random) -> tuple[list[int], int | None]:
+        """The indices of the legal actions worth comparing, and the one preferred (or None)."""
+        return list(range(len(view["legal"]))), None
+
+    def estimate(
+        self, view: dict[str, Any], rng: random.Random, actions: list[dict[str, Any]], rounds: int
+    ) -> list[float | None]:
+        """Each of ``actions``' mean value for the view's seat over ``rounds`` sampled
+        worlds, every action played in each world with the same rollout dice (None if no
+        world could be sampled). Depends only on the view, the memory and ``rng``: the
+        review of a finished game (games/review.py) reads it."""
+        totals, done, _, _ = self._paired(view, rng, actions, None, rounds * len(actions))
+        return [total / done if done else None for total in totals]
+
     # ---------------------------------------------------------------- internals
+    def _paired(
+        self, view: dict[str, Any], rng: random.Random, actions: list[dict[str, Any]],
+        deadline: float | None, limit: int | None,
+    ) -> tuple[list[float], int, int, int]:
+        """Rounds of one sampled world each, every one of ``actions`` played in it with the
+        same dice, until ``deadline`` or ``limit`` rollouts (a round cut short is dropped,
+        never the first): (total value per action, complete rounds, rollouts, failed samples)."""
+        seat = view["seat"]
+        totals = [0.0] * len(actions)
+        rounds = rollouts = failures = 0
+        while failures <= 50:
+            values: list[float] = []
+            try:
+                world = self.determinize(view, rng, self.memory)
+                dice = rng.getrandbits(64)
+                for action in actions:
+                    spent = deadline is not None and self.clock() >= deadline
+                    if rounds and (spent or (limit is not None and rollouts >= limit)):
+                        return totals, rounds, rollouts, failures
+                    values.append(self._simulate(world, seat, action, random.Random(dice)))
+                    rollouts += 1
+            except (IllegalAction, ValueError, KeyError, IndexError):
+                # A sampled world an action does not fit (should not happen): drop the round.
+                failures += 1
+                continue
+            rounds += 1
+            for i, value in enumerate(values):
+                totals[i] += value
+        return totals, rounds, rollouts, failures
+
     def _select(self, visits: list[int], totals: list[float], step: int) -> int:
         for i, v in enumerate(visits):
             if v == 0:
@@ -174,10 +218,6 @@ class PairedSearchBot(SearchBot):
 
     preference = 0.0
 
-    def candidates(self, view: dict[str, Any], rng: random.Random) -> tuple[list[int], int | None]:
-        """The indices of the legal actions worth comparing, and the one preferred (or None)."""
-        return list(range(len(view["legal"]))), None
-
     def choose(self, view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         started = self.clock()
         self.memory.update(view)
@@ -186,8 +226,10 @@ class PairedSearchBot(SearchBot):
             self.last_stats = {"iterations": 0, "seconds": self.clock() - started}
             return legal[0]
         candidates, preferred = self.candidates(view, rng)
-        totals, rounds, rollouts, failures = self._paired(view, rng, candidates, started)
-        means = {i: totals[i] / rounds for i in candidates} if rounds else {}
+        deadline = None if self.budget is None else started + self.budget
+        limit = self.iterations if self.iterations is not None else (None if deadline else 200)
+        totals, rounds, rollouts, failures = self._paired(view, rng, [legal[i] for i in candidates], deadline, limit)
+        means = {i: total / rounds for i, total in zip(candidates, totals)} if rounds else {}
 
         def merit(i: int) -> float:
             return means[i] + (self.preference if i == preferred else 0.0)
@@ -199,39 +241,10 @@ class PairedSearchBot(SearchBot):
             "rounds": rounds,
             "failures": failures,
             "seconds": self.clock() - started,
-            "visits": [rounds if i in totals else 0 for i in range(len(legal))],
+            "visits": [rounds if i in means else 0 for i in range(len(legal))],
             "means": [round(means[i], 3) if i in means else None for i in range(len(legal))],
         }
         return legal[best]
-
-    def _paired(
-        self, view: dict[str, Any], rng: random.Random, candidates: list[int], started: float
-    ) -> tuple[dict[int, float], int, int, int]:
-        """(total value per candidate, complete rounds, rollouts, failed samples)."""
-        legal, seat = view["legal"], view["seat"]
-        deadline = None if self.budget is None else started + self.budget
-        limit = self.iterations if self.iterations is not None else (None if deadline else 200)
-        totals = dict.fromkeys(candidates, 0.0)
-        rounds = rollouts = failures = 0
-        while failures <= 50:
-            values: dict[int, float] = {}
-            try:
-                world = self.determinize(view, rng, self.memory)
-                dice = rng.getrandbits(64)
-                for i in candidates:
-                    spent = deadline is not None and self.clock() >= deadline
-                    if rounds and (spent or (limit is not None and rollouts >= limit)):
-                        return totals, rounds, rollouts, failures
-                    values[i] = self._simulate(world, seat, legal[i], random.Random(dice))
-                    rollouts += 1
-            except (IllegalAction, ValueError, KeyError, IndexError):
-                # A sampled world an action does not fit (should not happen): drop the round.
-                failures += 1
-                continue
-            rounds += 1
-            for i, value in values.items():
-                totals[i] += value
-        return totals, rounds, rollouts, failures
 
 
 def random_policy(engine: Engine, state: dict[str, Any], seat: int, rng: random.Random) -> dict[str, Any]:

@@ -1,3 +1,5 @@
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Now
@@ -177,6 +179,55 @@ class MatchAction(models.Model):
         verbose_name_plural = gettext_lazy("match actions")
         ordering = ["match", "number"]
         constraints = [models.UniqueConstraint(fields=["match", "number"], name="rooms_action_unique_number")]
+
+
+def new_review_seed() -> str:
+    return secrets.token_hex(8)
+
+
+class SeatReview(models.Model):
+    """The strong bot's review of one seat of a finished game (docs/review.md): computed
+    once, a chunk of decisions at a time, and kept. With the match's seed and its own it
+    reproduces exactly."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", pgettext_lazy("a review", "Waiting")
+        RUNNING = "running", pgettext_lazy("a review", "Running")
+        DONE = "done", pgettext_lazy("a review", "Done")
+        FAILED = "failed", pgettext_lazy("a review", "Failed")
+
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="reviews", verbose_name=gettext_lazy("match")
+    )
+    seat = models.PositiveSmallIntegerField(gettext_lazy("seat"))
+    seed = models.CharField(gettext_lazy("seed"), max_length=32, default=new_review_seed, editable=False)
+    status = models.CharField(
+        gettext_lazy("status"), max_length=10, choices=Status.choices, default=Status.WAITING
+    )
+    total = models.PositiveIntegerField(gettext_lazy("decisions to review"), null=True, blank=True)
+    done = models.PositiveIntegerField(gettext_lazy("decisions reviewed"), default=0)
+    # The number of the last move reviewed: a review resumes after it.
+    last_move = models.PositiveIntegerField(gettext_lazy("last move reviewed"), default=0)
+    decisions = models.JSONField(gettext_lazy("decisions"), default=list)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+        verbose_name=gettext_lazy("requested by"),
+    )
+    requested_at = models.DateTimeField(gettext_lazy("requested at"), auto_now_add=True)
+    updated_at = models.DateTimeField(gettext_lazy("updated at"), default=timezone.now)
+    finished_at = models.DateTimeField(gettext_lazy("finished at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = gettext_lazy("seat review")
+        verbose_name_plural = gettext_lazy("seat reviews")
+        constraints = [models.UniqueConstraint(fields=["match", "seat"], name="rooms_review_unique_seat")]
+
+    def __str__(self):
+        return f"Review of seat {self.seat} at {self.match}"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status in (self.Status.DONE, self.Status.FAILED)
 
 
 class Unannounced(models.Model):

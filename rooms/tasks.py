@@ -11,6 +11,7 @@ from rooms.actions import lifecycle, play
 from rooms.errors import RoomError
 from rooms.models import Match, Room
 from rooms.push import followups
+from rooms.replays import reviews
 from rooms.store.snapshots import load_snapshot, stored_snapshot
 
 LOST_BOT_GRACE = timedelta(seconds=3)
@@ -44,6 +45,16 @@ def play_bot(room_id: int, version: int) -> bool:
         return False
     action = play.choose_bot_move(snapshot, seat)
     return play.do_bot_move(room_id, version, seat, action)
+
+
+@shared_task(ignore_result=True)
+def review_seat(review_id: int) -> bool:
+    """A chunk of a seat's review (docs/review.md), then the next chunk goes to the back
+    of the strong bots' queue, behind their moves at live tables."""
+    more = reviews.do_review_chunk(review_id)
+    if more:
+        review_seat.apply_async((review_id,), queue=reviews.QUEUE)
+    return more
 
 
 def _table_at(room_id: int, version: int):

@@ -19,6 +19,7 @@ from games.definition import (
     Counter,
     GameDefinition,
     Leaderboard,
+    Review,
     RoundCoins,
     SelfPlay,
     Stakes,
@@ -121,6 +122,13 @@ GAME = GameDefinition(
         bench_rated_bots=("easy",),
     ),
     tutorial=TUTORIAL,
+    # The strong bot's value of a round, 0.5 ± 0.3 per table point (bots.round_value), as
+    # the table points the team expects from the round (won minus lost, plus at most 0.17
+    # for the hands' margin). A plain round: a loss of 0.1 win chance costs 0.2 points.
+    review=Review(
+        measure=wording("Expected points this round"), rounds=150, offset=0.5, scale=0.3, chance=False,
+        thresholds=(0.1, 0.2, 0.4),
+    ),
     former_state_keys=MappingProxyType({
         "opts": "options",
         "fd": "face_down",

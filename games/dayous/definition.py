@@ -14,7 +14,17 @@ from games.dayous.options import DECKS, DEFAULT_OPTIONS, MAX_PLAYERS, MIN_PLAYER
 from games.dayous.rules import ENGINE
 from games.dayous.text import event_text
 from games.dayous.tutorial import TUTORIAL
-from games.definition import Counter, GameDefinition, Ladder, Leaderboard, SelfPlay, Table, bot_levels, modes_of
+from games.definition import (
+    Counter,
+    GameDefinition,
+    Ladder,
+    Leaderboard,
+    Review,
+    SelfPlay,
+    Table,
+    bot_levels,
+    modes_of,
+)
 from games.words import Words, plural_wording, wording
 
 # The least prestigious first; the keys are short and fixed (the results keep them). A
@@ -89,4 +99,5 @@ GAME = GameDefinition(
         replay_table=(8, MappingProxyType({DECKS.key: 3})),
     ),
     tutorial=TUTORIAL,
+    review=Review(measure=wording("Chance not to be the dayous"), rounds=300),
 )

@@ -7,7 +7,7 @@ from types import MappingProxyType
 from typing import Any
 
 from games.ceiling import seeing
-from games.definition import Counter, GameDefinition, Leaderboard, SelfPlay, Table, bot_levels, modes_of
+from games.definition import Counter, GameDefinition, Leaderboard, Review, SelfPlay, Table, bot_levels, modes_of
 from games.disunyer.bots import RandomBot, RuleBot, StrongBot
 from games.disunyer.options import MAX_PLAYERS, MIN_PLAYERS, MODE, OPTIONS
 from games.disunyer.rules import ENGINE
@@ -68,5 +68,7 @@ GAME = GameDefinition(
         bench_rated_bots=("normal", "strong"),
     ),
     tutorial=TUTORIAL,
+    # The strong bot plays for the round: to stay in it (at the end, for its place).
+    review=Review(measure=wording("Chance to stay in"), rounds=300),
     former_state_keys=MappingProxyType({"n": "players", "seq": "round_order", "pos": "position", "nlog": "logged"}),
 )

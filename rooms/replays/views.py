@@ -7,15 +7,17 @@ from pathlib import Path
 
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, JsonResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.functional import Promise
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
+from django.views.decorators.http import require_POST
 
 from accounts.identity import current_player
 from rooms import codeguard, fairness
 from rooms.botnames import shown_name
 from rooms.models import Match, Room
-from rooms.replays import records, replay, verification
+from rooms.replays import records, replay, review_page, reviews, verification
 
 
 def _is_open_to(request, room: Room, seats: list) -> bool:
@@ -123,5 +125,48 @@ def replay_page(request, code):
         "hand": replay.hand(room.game, step.state, seat),
         "every_card": replay.every_card(room.game, step.state) if step.is_last else None,
         "spanish": replay.spanish_cards(room.game),
+        "step_review": review_page.step_row(room.game, match, number, names) if number else None,
     }
+    if not request.htmx:
+        context.update(_reviews_context(request, room, match, seats))
     return render(request, "rooms/_replay_step.html" if request.htmx else "rooms/replay.html", context)
+
+
+def _reviews_context(request, room, match, seats, error: str = "") -> dict:
+    shown = review_page.seats_shown(room.game, match, seats, {s.index: shown_name(s) for s in seats})
+    return {
+        "room": room,
+        "reviews": shown,
+        "measure": review_page.measure(room.game),
+        "can_ask": request.user.is_authenticated,
+        "running": any(seat.review is not None and not seat.review.is_finished for seat in shown),
+        "error": error,
+    }
+
+
+def review_panel(request, code):
+    """The bot's reviews of a finished game alone: the replay page polls it while one runs."""
+    room, match, seats = _finished_game(request, code, REPLAYING)
+    return render(request, "rooms/_review_panel.html", _reviews_context(request, room, match, seats))
+
+
+@require_POST
+def ask_for_review(request, code, seat):
+    """A signed-in person asks the bot to review a seat of a finished game they may watch."""
+    room, match, seats = _finished_game(request, code, REPLAYING)
+    if not request.user.is_authenticated:
+        raise PermissionDenied(gettext("Sign in to ask the bot for a review."))
+    if seat >= len(seats):
+        raise Http404(gettext("This table has no such seat."))
+    error = ""
+    try:
+        reviews.request_review(match, seat, request.user)
+    except reviews.TooManyReviews:
+        error = ngettext(
+            "You already wait for %(count)s review: ask again once it is done.",
+            "You already wait for %(count)s reviews: ask again once one is done.",
+            reviews.REVIEWS_AT_ONCE,
+        ) % {"count": reviews.REVIEWS_AT_ONCE}
+    if request.htmx:
+        return render(request, "rooms/_review_panel.html", _reviews_context(request, room, match, seats, error))
+    return redirect(reverse("rooms:replay", args=[room.code]))

@@ -57,6 +57,17 @@
     var step = event.target.closest("[data-go]");
     if (step) go(step.dataset.go);
     if (event.target.closest("[data-log-toggle]")) toggleLog(!page.classList.contains("log-open"));
+    var reviewed = event.target.closest("[data-step-to]");
+    if (reviewed) {
+      // A reviewed decision: its step, from the reviewed seat, fetched as the controls fetch
+      // a step; the review's panel closes to show the table.
+      event.preventDefault();
+      reviewed.closest("details").open = false;
+      document.querySelector(".replay-seat select").value = reviewed.dataset.seat;
+      slider().value = reviewed.dataset.stepTo;
+      slider().dispatchEvent(new Event("input", { bubbles: true }));
+      syncButtons();
+    }
   });
   document.addEventListener("keydown", function (event) {
     if (!KEYS[event.key] || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
