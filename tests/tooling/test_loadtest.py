@@ -170,7 +170,7 @@ def test_the_player_is_offered_exactly_the_legal_moves_the_table_renders():
 
 def test_a_tiny_run_reports_figures_that_agree_with_each_other():
     """Two tables of three sockets (Ann and Bea each hosting one), reading English and
-    Persian in turn, for a few seconds, on this checkout, against the suite's kind of
+    Persian in turn, with the strong bot reviewing a game beside them, for a few seconds, on this checkout, against the suite's kind of
     database: every socket connects and stays,
     nothing is missed, and each phase's counts agree — every version owed to a socket was
     timed once, none was pushed that was not offered, every process was measured, and the
@@ -180,7 +180,7 @@ def test_a_tiny_run_reports_figures_that_agree_with_each_other():
     options = Options(
         game="disunyer", tables=2, sockets=3, seconds=3, web=1, site_dir=settings.BASE_DIR,
         database_url=database_url if database_url.startswith("postgres") else None,
-        bot_delay_ms=(300, 500), client_processes=0, probe_groups=1, languages=("en", "fa"),
+        bot_delay_ms=(300, 500), client_processes=0, probe_groups=1, languages=("en", "fa"), review_beside=True,
     )
 
     # A thread of its own: a session's browser tests may keep an event loop running in this one.
@@ -217,6 +217,10 @@ def test_a_tiny_run_reports_figures_that_agree_with_each_other():
     assert "from the announcement heard, p50" in report and "commit to the announcement heard, p50" in report
     assert "Beside the site, in its window: the bare stack, 1 group × 3 sockets" in report
     assert "sockets reading en, p50 / p99 (ms)" in report and "sockets reading fa, p50 / p99 (ms)" in report
+    # A game was played to its end before the window, and every seat of it reviewed beside.
+    reviews = result["site"]["reviews_beside"]
+    assert reviews["seats"] > 1 and 0 <= reviews["seats_done"] <= reviews["seats"]
+    assert "reviews beside: seats done of asked" in report
     assert "waiting for a core" in report
 
 

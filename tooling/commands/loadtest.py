@@ -98,6 +98,9 @@ class Command(BaseCommand):
                                  "site's)")
         parser.add_argument("--chat-every", type=float, default=0,
                             help="seconds between a table's chat lines, its player's quick phrases (default: none)")
+        parser.add_argument("--review-beside", action="store_true",
+                            help="the strong bot reviews every seat of a game played to its end first, on its own "
+                                 "queue, through the window")
         parser.add_argument("--json", help="write the raw figures to this file")
         parser.add_argument("--keep", action="store_true",
                             help="keep the work directory: logs, frames, commit times and when each was heard")
@@ -120,6 +123,7 @@ class Command(BaseCommand):
             client_processes=given["clients"], keep=given["keep"], probe_groups=probe_groups,
             connect_rounds=given["connect_rounds"], workers=given["workers"],
             languages=_languages(given["languages"]), chat_every=given["chat_every"],
+            review_beside=given["review_beside"],
         )
         try:
             result = asyncio.run(run(options, say=lambda line: print(line, file=sys.stderr, flush=True)))

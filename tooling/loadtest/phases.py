@@ -16,6 +16,7 @@ from tooling.loadtest.commits import CommitLog, publish_versions
 from tooling.loadtest.errors import LoadTestError
 from tooling.loadtest.load import Load
 from tooling.loadtest.probe import Probe
+from tooling.loadtest.seeder import Seeder
 from tooling.loadtest.sitetables import SiteTables
 from tooling.loadtest.stack import Stack
 
@@ -137,6 +138,26 @@ async def run_anchor(stack: Stack, commits: CommitLog, load: Load) -> dict:
             "nominal_per_second": load.nominal_per_second}
 
 
+class ReviewsBeside:
+    """A game played to its end before the window, whose every seat the strong bot
+    reviews through it (on its own queue): the site's live tables beside the reviews."""
+
+    def __init__(self, seeder: Seeder, room_id: int):
+        self.seeder, self.room_id = seeder, room_id
+
+    @classmethod
+    async def play(cls, seeder: Seeder, game: str) -> "ReviewsBeside":
+        (session,) = (await seeder.ask("sessions", count=1))["sessions"]
+        return cls(seeder, (await seeder.ask("played", game=game, session=session))["room_id"])
+
+    async def ask(self) -> None:
+        await self.seeder.ask("review", room_id=self.room_id)
+
+    async def progress(self) -> dict:
+        """Seats asked for and done, and decisions reviewed, at the window's end."""
+        return await self.seeder.ask("reviews", room_id=self.room_id)
+
+
 async def run_site(stack: Stack, commits: CommitLog, load: Load) -> dict:
     tables = SiteTables(stack.running_seeder, load, MOVE_DRAIN_SECONDS)
     await tables.make()
@@ -151,14 +172,20 @@ async def run_site(stack: Stack, commits: CommitLog, load: Load) -> dict:
         phase.probe = Probe(stack, commits, load)
         await phase.probe.connect()
     fill_seconds = await tables.fill()
+    reviewed = await ReviewsBeside.play(stack.running_seeder, load.game) if load.review_beside else None
     if phase.probe:
         phase.probe.publish()
     start = time.time() + WARMUP_SECONDS
     tables.until = start + load.seconds
+    if reviewed:
+        await reviewed.ask()
     end, processes, web_rss = await phase.measure(start)
     if phase.probe:
         phase.probe.stop_publishing()
+    reviews = await reviewed.progress() if reviewed else None
     figures = await phase.finish(start, end, marks)
+    if reviews:
+        figures["reviews_beside"] = reviews
     if phase.probe:
         figures["probe"] = await phase.probe.figures(commits.latest(end), DRAIN_SECONDS, start, end)
     return {

@@ -75,7 +75,17 @@ def _rows(site: dict, anchor: dict, ratios: dict) -> list[tuple[str, str, str, s
         ("moves sent by players (toasts back)", f"{site['moves_sent']:,} ({site['toasts_to_players']:,})", "", ""),
         ("chat lines sent by players", f"{site.get('chat_lines_sent', 0):,}", "", ""),
         ("games played again (refused)", f"{site['restarts']:,} ({site['restarts_refused']:,})", "", ""),
+        *_reviews_beside(site),
     ]
+
+
+def _reviews_beside(site: dict) -> list[tuple[str, str, str, str]]:
+    """How far the strong bot's reviews beside the tables came by the window's end."""
+    reviews = site.get("reviews_beside")
+    if reviews is None:
+        return []
+    return [("reviews beside: seats done of asked", f"{reviews['seats_done']} of {reviews['seats']}", "", ""),
+            ("  decisions reviewed", f"{reviews['decisions']:,}", "", "")]
 
 
 def _by_language(site: dict) -> list[tuple[str, str, str, str]]:

@@ -9,6 +9,7 @@ on stdout is the site's own output. REPLY is the script's one argument.
 
 import json
 import os
+import random
 import sys
 from collections.abc import Callable
 
@@ -21,13 +22,18 @@ django.setup()
 from importlib import import_module  # noqa: E402
 
 from django.conf import settings  # noqa: E402
+from django.contrib.auth import get_user_model  # noqa: E402
 from django.db import transaction  # noqa: E402
 
 from accounts.identity import Player, ensure_guest  # noqa: E402
 from rooms import forms as room_forms  # noqa: E402
-from rooms.actions import lifecycle, seating  # noqa: E402
+from rooms.actions import lifecycle, play, seating  # noqa: E402
+from rooms.errors import RoomError  # noqa: E402
 from rooms.gamerules import rules_for  # noqa: E402
 from rooms.models import Room  # noqa: E402
+from rooms.store.snapshots import load_snapshot  # noqa: E402
+
+MOST_MOVES = 5000
 
 # The site's own session engine: a page load would have stored the session as it does.
 SessionStore = import_module(settings.SESSION_ENGINE).SessionStore
@@ -106,8 +112,54 @@ def play_again(room_id: int, session: str) -> dict:
     return {"old_version": Room.objects.get(pk=room_id).version, **fill(next_room.id, session)}
 
 
+def played_game(game: str, session: str) -> dict:
+    """A private game of ``game`` played to its end at once: its host's moves chosen at
+    random, its bots' as they choose them (the bots' worker may take a turn first: the
+    move then finds the table moved on, and the next is asked afresh)."""
+    room = Room.objects.get(pk=create_room(game, session)["room_id"])
+    Room.objects.filter(pk=room.pk).update(is_public=False)
+    fill(room.pk, session)
+    host, rng = _player(session), random.Random(game)
+    rules = rules_for(game)
+    for _ in range(MOST_MOVES):
+        room = Room.objects.select_related("match").get(pk=room.pk)
+        if room.status != Room.Status.PLAYING:
+            return {"room_id": room.pk, "status": room.status}
+        seat = rules.engine.to_act(room.match.state)[0]
+        seated = list(room.seats.all())[seat]
+        try:
+            if rules.played_by_bot(seated):
+                play.do_bot_move(room.pk, room.version, seat, play.choose_bot_move(load_snapshot(room.pk), seat))
+            else:
+                play.do_act(room.pk, host, rng.choice(rules.engine.legal_actions(room.match.state, seat)),
+                            room.version)
+        except RoomError:
+            continue
+    raise ValueError(f"The {game} game was not over after {MOST_MOVES} moves.")
+
+
+def review(room_id: int) -> dict:
+    """Every seat of the finished game reviewed by the strong bot, each asked for by an
+    account of its own (the site lets each have a few waiting)."""
+    from rooms.replays.reviews import request_review  # a site with no reviews refuses the op
+
+    match = Room.objects.get(pk=room_id).match
+    for seat in range(match.room.seats.count()):
+        reviewer, _ = get_user_model().objects.get_or_create(username=f"loadtest-reviewer-{seat}")
+        request_review(match, seat, reviewer)
+    return reviews(room_id)
+
+
+def reviews(room_id: int) -> dict:
+    """How far the reviews of the game have come: seats done, decisions reviewed."""
+    asked = list(Room.objects.get(pk=room_id).match.reviews.values_list("status", "done"))
+    return {"seats": len(asked), "seats_done": sum(status == "done" for status, _ in asked),
+            "decisions": sum(done for _, done in asked)}
+
+
 OPERATIONS: dict[str, Callable[..., dict]] = {
-    "sessions": make_sessions, "room": create_room, "fill": fill, "again": play_again,
+    "sessions": make_sessions, "room": create_room, "fill": fill, "again": play_again, "played": played_game,
+    "review": review, "reviews": reviews,
 }
 
 
