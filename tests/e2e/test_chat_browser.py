@@ -54,7 +54,6 @@ def test_accounts_chat_a_guest_sends_a_phrase_and_a_spectator_writes_in_their_ow
     expect(line).to_contain_text(f"{ada_name} hello <b>table</b> https://example.com")
     expect(line.locator("a")).to_have_count(0)
     expect(chat.locator("#chat-panel-players").get_by_test_id("chat-text")).to_have_value("")
-    ada.screenshot(path="/tmp/chat-phone-ada.png")
 
     expect(bob.get_by_test_id("chat-unread")).to_have_text("1")
     _open_chat(bob)
@@ -76,7 +75,6 @@ def test_accounts_chat_a_guest_sends_a_phrase_and_a_spectator_writes_in_their_ow
     expect(_panel(zed, "spectators")).to_contain_text("Well played")
     expect(_panel(ada, "spectators")).to_contain_text("Well played")
     expect(_panel(ada, "players")).not_to_contain_text("Well played")
-    zed.screenshot(path="/tmp/chat-phone-zed.png")
 
     drawer, bar = ada.get_by_test_id("chat").bounding_box(), ada.locator("#table-private").bounding_box()
     assert drawer["y"] + drawer["height"] <= bar["y"] + 1

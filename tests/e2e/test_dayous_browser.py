@@ -14,7 +14,7 @@ PHONE = {"viewport": {"width": 360, "height": 740}, "is_mobile": True, "has_touc
 
 def create_room(page, players=4, decks=1, clock=30):
     page.goto("/rooms/new/dayous/")
-    page.get_by_label("Players").select_option(str(players))
+    page.get_by_label("Players", exact=True).select_option(str(players))
     page.get_by_label("Decks").select_option(str(decks))
     page.get_by_label("Seconds per move").fill(str(clock))
     page.get_by_test_id("create-room").click()
@@ -63,7 +63,7 @@ def test_an_impossible_table_is_refused_on_the_form(new_page):
     page = new_page("/")
     create_page_url = "/rooms/new/dayous/"
     page.goto(create_page_url)
-    page.get_by_label("Players").select_option("8")
+    page.get_by_label("Players", exact=True).select_option("8")
     page.get_by_test_id("create-room").click()
     expect(page.locator(".form-errors")).to_contain_text("Dayous with 1 deck is for 2 to 7 players")
     expect(page).to_have_url(re.compile(re.escape(create_page_url) + "$"))

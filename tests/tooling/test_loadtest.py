@@ -170,8 +170,8 @@ def test_the_player_is_offered_exactly_the_legal_moves_the_table_renders():
 
 def test_a_tiny_run_reports_figures_that_agree_with_each_other():
     """Two tables of three sockets (Ann and Bea each hosting one), reading English and
-    Persian in turn, with the strong bot reviewing a game beside them, for a few seconds, on this checkout, against the suite's kind of
-    database: every socket connects and stays,
+    Persian in turn, with the strong bot reviewing a game beside them, for a few seconds,
+    on this checkout, against the suite's kind of database: every socket connects and stays,
     nothing is missed, and each phase's counts agree — every version owed to a socket was
     timed once, none was pushed that was not offered, every process was measured, and the
     web process's memory was read through the window. The bare stack's group watched beside
