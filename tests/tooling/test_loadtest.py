@@ -180,7 +180,7 @@ def test_a_tiny_run_reports_figures_that_agree_with_each_other():
     options = Options(
         game="disunyer", tables=2, sockets=3, seconds=3, web=1, site_dir=settings.BASE_DIR,
         database_url=database_url if database_url.startswith("postgres") else None,
-        bot_delay_ms=(300, 500), client_processes=0, probe_groups=1, languages=("en", "fa"), review_beside=True,
+        bot_delay_ms=(300, 500), client_processes=0, probe_groups=1, languages=("en", "fa"), reviewed_games=1,
     )
 
     # A thread of its own: a session's browser tests may keep an event loop running in this one.
@@ -220,7 +220,7 @@ def test_a_tiny_run_reports_figures_that_agree_with_each_other():
     # A game was played to its end before the window, and every seat of it reviewed beside.
     reviews = result["site"]["reviews_beside"]
     assert reviews["seats"] > 1 and 0 <= reviews["seats_done"] <= reviews["seats"]
-    assert "reviews beside: seats done of asked" in report
+    assert reviews["games"] == 1 and "reviews beside (1 games): seats done" in report
     assert "waiting for a core" in report
 
 

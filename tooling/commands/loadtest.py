@@ -98,9 +98,9 @@ class Command(BaseCommand):
                                  "site's)")
         parser.add_argument("--chat-every", type=float, default=0,
                             help="seconds between a table's chat lines, its player's quick phrases (default: none)")
-        parser.add_argument("--review-beside", action="store_true",
-                            help="the strong bot reviews every seat of a game played to its end first, on its own "
-                                 "queue, through the window")
+        parser.add_argument("--reviews", type=int, default=0,
+                            help="games played to their end before the window, whose every seat the strong bot "
+                                 "reviews, on its own queue, through it (default: none)")
         parser.add_argument("--json", help="write the raw figures to this file")
         parser.add_argument("--keep", action="store_true",
                             help="keep the work directory: logs, frames, commit times and when each was heard")
@@ -114,8 +114,8 @@ class Command(BaseCommand):
                                "and --connect-rounds at least 0.")
         if sizes["seconds"] < SHORTEST_WINDOW_SECONDS:
             raise CommandError(f"--seconds must be at least {SHORTEST_WINDOW_SECONDS}.")
-        if given["chat_every"] < 0:
-            raise CommandError("--chat-every must be at least 0.")
+        if given["chat_every"] < 0 or given["reviews"] < 0:
+            raise CommandError("--chat-every and --reviews must be at least 0.")
         probe_groups = sizes.pop("probes")
         options = Options(
             game=given["game"], **sizes, web=given["web"], site_dir=_site_dir(given["site_dir"]),
@@ -123,7 +123,7 @@ class Command(BaseCommand):
             client_processes=given["clients"], keep=given["keep"], probe_groups=probe_groups,
             connect_rounds=given["connect_rounds"], workers=given["workers"],
             languages=_languages(given["languages"]), chat_every=given["chat_every"],
-            review_beside=given["review_beside"],
+            reviewed_games=given["reviews"],
         )
         try:
             result = asyncio.run(run(options, say=lambda line: print(line, file=sys.stderr, flush=True)))

@@ -14,7 +14,7 @@ class Load:
     probe_groups: int = 0  # anchor groups watched beside the site (tooling/loadtest/probe.py)
     languages: tuple[str, ...] = ()  # each table's sockets read these in turn; (): the site's language
     chat_every: float = 0  # seconds between a table's chat lines, its player's quick phrases; 0: none
-    review_beside: bool = False  # the strong bot reviews every seat of a finished game through the window
+    reviewed_games: int = 0  # games played to their end first, whose every seat the strong bot reviews in the window
 
     def language(self, socket: int) -> str:
         """The language the table's ``socket``-th viewer reads ("": the site's)."""

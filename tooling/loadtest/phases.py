@@ -139,23 +139,27 @@ async def run_anchor(stack: Stack, commits: CommitLog, load: Load) -> dict:
 
 
 class ReviewsBeside:
-    """A game played to its end before the window, whose every seat the strong bot
-    reviews through it (on its own queue): the site's live tables beside the reviews."""
+    """Games played to their end before the window (the seeder plays them, and it makes
+    the tables' next rooms too: not in the window), whose every seat the strong bot
+    reviews through it, on its own queue: the site's live tables beside the reviews."""
 
-    def __init__(self, seeder: Seeder, room_id: int):
-        self.seeder, self.room_id = seeder, room_id
+    def __init__(self, seeder: Seeder, room_ids: list[int]):
+        self.seeder, self.room_ids = seeder, room_ids
 
     @classmethod
-    async def play(cls, seeder: Seeder, game: str) -> "ReviewsBeside":
+    async def play(cls, seeder: Seeder, game: str, games: int) -> "ReviewsBeside":
         (session,) = (await seeder.ask("sessions", count=1))["sessions"]
-        return cls(seeder, (await seeder.ask("played", game=game, session=session))["room_id"])
+        played = [await seeder.ask("played", game=game, session=session) for _ in range(games)]
+        return cls(seeder, [room["room_id"] for room in played])
 
     async def ask(self) -> None:
-        await self.seeder.ask("review", room_id=self.room_id)
+        for room_id in self.room_ids:
+            await self.seeder.ask("review", room_id=room_id)
 
     async def progress(self) -> dict:
         """Seats asked for and done, and decisions reviewed, at the window's end."""
-        return await self.seeder.ask("reviews", room_id=self.room_id)
+        each = [await self.seeder.ask("reviews", room_id=room_id) for room_id in self.room_ids]
+        return {"games": len(each), **{key: sum(room[key] for room in each) for key in each[0]}}
 
 
 async def run_site(stack: Stack, commits: CommitLog, load: Load) -> dict:
@@ -172,7 +176,9 @@ async def run_site(stack: Stack, commits: CommitLog, load: Load) -> dict:
         phase.probe = Probe(stack, commits, load)
         await phase.probe.connect()
     fill_seconds = await tables.fill()
-    reviewed = await ReviewsBeside.play(stack.running_seeder, load.game) if load.review_beside else None
+    reviewed = None
+    if load.reviewed_games:
+        reviewed = await ReviewsBeside.play(stack.running_seeder, load.game, load.reviewed_games)
     if phase.probe:
         phase.probe.publish()
     start = time.time() + WARMUP_SECONDS

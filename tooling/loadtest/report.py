@@ -84,7 +84,8 @@ def _reviews_beside(site: dict) -> list[tuple[str, str, str, str]]:
     reviews = site.get("reviews_beside")
     if reviews is None:
         return []
-    return [("reviews beside: seats done of asked", f"{reviews['seats_done']} of {reviews['seats']}", "", ""),
+    return [(f"reviews beside ({reviews['games']} games): seats done",
+             f"{reviews['seats_done']} of {reviews['seats']}", "", ""),
             ("  decisions reviewed", f"{reviews['decisions']:,}", "", "")]
 
 

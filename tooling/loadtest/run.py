@@ -38,7 +38,7 @@ class Options:
     workers: int = 1  # Celery workers per queue (timers, bots, strong bots), as production's WORKER_PROCESSES
     languages: tuple[str, ...] = ()  # the sockets' languages, dealt round each table; (): the browsers' default
     chat_every: float = 0  # seconds between a table's chat lines (its player's quick phrases); 0: none
-    review_beside: bool = False  # the strong bot reviews every seat of a finished game through the window
+    reviewed_games: int = 0  # games played to their end first, whose every seat the strong bot reviews in the window
 
     def load(self) -> Load:
         automatic = min(MOST_CLIENT_PROCESSES, math.ceil(self.tables * self.sockets / SOCKETS_PER_CLIENT_PROCESS))
@@ -46,7 +46,7 @@ class Options:
             game=self.game, tables=self.tables, sockets=self.sockets, seconds=self.seconds,
             pace=(self.bot_delay_ms[0] / 1000, self.bot_delay_ms[1] / 1000),
             client_processes=self.client_processes or automatic, probe_groups=self.probe_groups,
-            languages=self.languages, chat_every=self.chat_every, review_beside=self.review_beside,
+            languages=self.languages, chat_every=self.chat_every, reviewed_games=self.reviewed_games,
         )
 
 

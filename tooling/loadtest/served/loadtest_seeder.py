@@ -145,7 +145,7 @@ def review(room_id: int) -> dict:
 
     match = Room.objects.get(pk=room_id).match
     for seat in range(match.room.seats.count()):
-        reviewer, _ = get_user_model().objects.get_or_create(username=f"loadtest-reviewer-{seat}")
+        reviewer, _ = get_user_model().objects.get_or_create(username=f"loadtest-reviewer-{room_id}-{seat}")
         request_review(match, seat, reviewer)
     return reviews(room_id)
 
