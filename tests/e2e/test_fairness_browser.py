@@ -14,8 +14,9 @@ from tests.e2e.helpers import PHONE, play_until
 GAME_SECONDS = 180
 
 
-def test_a_finished_game_with_bots_verifies_on_a_phone_and_with_the_script(new_page, tmp_path):
-    ann = new_page("/rooms/new/disunyer/", **PHONE)
+def a_game_with_bots_played_out(ann) -> str:
+    """Ann's Standard Disunyer room, filled with bots and played to its end: its code."""
+    ann.goto("/rooms/new/disunyer/")
     ann.get_by_label("Standard").check()
     ann.get_by_test_id("create-room").click()
     expect(ann).to_have_url(re.compile(r"/rooms/[A-Z]{4}/$"))
@@ -23,6 +24,12 @@ def test_a_finished_game_with_bots_verifies_on_a_phone_and_with_the_script(new_p
     with ann.expect_navigation():
         ann.get_by_test_id("fill-with-bots").click()
     play_until(ann, "game-over", seconds=GAME_SECONDS)
+    return code
+
+
+def test_a_finished_game_with_bots_verifies_on_a_phone_and_with_the_script(new_page, tmp_path):
+    ann = new_page("/", **PHONE)
+    code = a_game_with_bots_played_out(ann)
 
     ann.goto(f"/rooms/{code}/verify/")
     verdict = ann.get_by_test_id("verdict")

@@ -3,28 +3,21 @@ opens its replay, downloads the game's record from it, and ``manage.py verify_re
 replays the file and says it verifies; the same file with one move changed does not."""
 
 import json
-import re
 import subprocess
 import sys
 from pathlib import Path
 
 from playwright.sync_api import expect
 
-from tests.e2e.helpers import PHONE, play_until
+from tests.e2e.helpers import PHONE
+from tests.e2e.test_fairness_browser import a_game_with_bots_played_out
 
 ROOT = Path(__file__).resolve().parents[2]
-GAME_SECONDS = 180
 
 
 def test_a_player_downloads_a_finished_games_record_from_its_replay_and_it_verifies(new_page, live_env, tmp_path):
-    ann = new_page("/rooms/new/disunyer/", **PHONE)
-    ann.get_by_label("Standard").check()
-    ann.get_by_test_id("create-room").click()
-    expect(ann).to_have_url(re.compile(r"/rooms/[A-Z]{4}/$"))
-    code = ann.url.rstrip("/").rsplit("/", 1)[1]
-    with ann.expect_navigation():
-        ann.get_by_test_id("fill-with-bots").click()
-    play_until(ann, "game-over", seconds=GAME_SECONDS)
+    ann = new_page("/", **PHONE)
+    code = a_game_with_bots_played_out(ann)
 
     ann.goto(f"/rooms/{code}/replay/")
     link = ann.get_by_test_id("download-record")
