@@ -102,11 +102,17 @@ def _row(decision: dict, game: str, names: dict[int, str], declared: Review) -> 
         played=event_line(events[played], (names, game)),
         best=None if best == played else event_line(events[best], (names, game)),
         value=_amount(decision["values"][played], declared),
-        loss=_amount(decision["loss"], declared),
+        loss=_lost(decision["loss"], declared),
         grade=grade,
         grade_words=str(GRADE_WORDS[grade]) if grade else "",
         timeout=decision["timeout"],
     )
+
+
+def _lost(loss: float, declared: Review) -> str:
+    """A loss, minus sign first, kept apart from right-to-left text around it (a first
+    strong isolate: the sign stays before the number in Persian and Urdu)."""
+    return f"\u2068−{_amount(loss, declared)}\u2069"
 
 
 def _amount(value: float, declared: Review) -> str:
