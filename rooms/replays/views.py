@@ -11,7 +11,6 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy, ngettext
-from django.views.decorators.http import require_POST
 
 from accounts.identity import current_player
 from rooms import codeguard, fairness
@@ -150,10 +149,12 @@ def review_panel(request, code):
     return render(request, "rooms/_review_panel.html", _reviews_context(request, room, match, seats))
 
 
-@require_POST
 def ask_for_review(request, code, seat):
-    """A signed-in person asks the bot to review a seat of a finished game they may watch."""
+    """A signed-in person asks the bot to review a seat of a finished game they may watch
+    (its button posts; a link followed or a reload is sent to the replay, where it is)."""
     room, match, seats = _finished_game(request, code, REPLAYING)
+    if request.method != "POST":
+        return redirect(reverse("rooms:replay", args=[room.code]))
     if not request.user.is_authenticated:
         raise PermissionDenied(gettext("Sign in to ask the bot for a review."))
     if seat >= len(seats):

@@ -33,7 +33,8 @@ def test_a_player_asks_for_a_review_of_their_finished_game_and_sees_it_appear(ne
     expect(other.get_by_test_id("ask-review")).to_be_visible()
     decisions = mine.get_by_test_id("review-decision")
     if decisions.count():  # a seat put out before any choice has nothing to review
-        expect(mine.get_by_test_id("review-chart")).to_be_visible()
+        if decisions.count() > 1:  # a chart needs two estimates
+            expect(mine.get_by_test_id("review-chart")).to_be_visible()
         move = decisions.first.get_attribute("data-move")
         decisions.first.locator("a").click()
         expect(page.get_by_test_id("replay-info")).to_have_attribute("data-step", move)

@@ -111,6 +111,13 @@ def test_a_review_whose_task_was_lost_may_be_asked_for_again(uma, sent, django_c
     assert not reviews.is_stalled(SeatReview.objects.get())
 
 
+def test_a_get_on_the_ask_address_leads_to_the_replay_and_asks_nothing(uma, sent):
+    room = finished_room("disunyer")
+    response = uma.get(reverse("rooms:ask_review", kwargs={"code": room.code, "seat": 0}))
+    assert response.status_code == 302 and response["Location"] == reverse("rooms:replay", args=[room.code])
+    assert not SeatReview.objects.exists() and sent == []
+
+
 def test_a_person_waits_for_a_few_reviews_at_most(uma, sent):
     """Three reviews waiting for Uma: a fourth is refused with a reason, and not stored."""
     room = finished_room("disunyer")

@@ -114,8 +114,10 @@ class Command(BaseCommand):
                                "and --connect-rounds at least 0.")
         if sizes["seconds"] < SHORTEST_WINDOW_SECONDS:
             raise CommandError(f"--seconds must be at least {SHORTEST_WINDOW_SECONDS}.")
-        if given["chat_every"] < 0 or given["reviews"] < 0:
-            raise CommandError("--chat-every and --reviews must be at least 0.")
+        if given["chat_every"] < 0:
+            raise CommandError("--chat-every must be at least 0.")
+        if given["reviews"] < 0:
+            raise CommandError("--reviews must be at least 0.")
         probe_groups = sizes.pop("probes")
         options = Options(
             game=given["game"], **sizes, web=given["web"], site_dir=_site_dir(given["site_dir"]),
