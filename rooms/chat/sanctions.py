@@ -76,7 +76,7 @@ def act(report_id: int, kind: str, reason: str, staff: User) -> ModerationAction
     if not reason:
         raise ModerationError(NO_REASON)
     with transaction.atomic():
-        report = Report.objects.select_for_update().select_related("reported_user").get(pk=report_id)
+        report = Report.objects.select_for_update(of=("self",)).select_related("reported_user").get(pk=report_id)
         if report.status != Report.Status.OPEN:
             raise ModerationError(CLOSED_ALREADY)
         if kind in ACCOUNTS_ONLY and report.reported_user is None:

@@ -23,6 +23,15 @@ RECORD_PRESSES = """['pointerdown', 'keydown'].forEach((type) => document.addEve
 }, true))"""
 
 
+# The control scrolled into view (and given the focus, for a key), and where it is then.
+PLACED = """(control, focus) => {
+  control.scrollIntoView({block: 'center'});
+  if (focus) control.focus();
+  const box = control.getBoundingClientRect();
+  return {x: box.x, y: box.y, width: box.width, height: box.height};
+}"""
+
+
 def press_through_a_push(ann, zed, control, key: str | None = None) -> None:
     """Zed presses the mouse button on ``control`` (or, with the focus on it, ``key``)
     and lets it go only once a push has replaced the element he pressed (Ann plays until
@@ -30,14 +39,11 @@ def press_through_a_push(ann, zed, control, key: str | None = None) -> None:
     zed.evaluate(RECORD_PRESSES)
     box = None
     for _ in range(30):
-        try:
-            control.scroll_into_view_if_needed(timeout=1000)
-            box = control.bounding_box(timeout=1000)
-            if key:
-                control.focus(timeout=1000)
+        try:  # in one script, so that no push replaces the control between the steps
+            box = control.evaluate(PLACED, key is not None, timeout=1000)
             break
         except PlaywrightError:
-            pass  # a push replaced it meanwhile: look again
+            pass  # a push replaced it while it was looked for: look again
     assert box is not None, "the control did not stay on the page long enough to be pressed"
     if key:
         zed.keyboard.down(key)
