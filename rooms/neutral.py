@@ -30,11 +30,12 @@ from rooms.translations import (
     NOT_FILLED,
     OPEN,
     gettext,
+    in_django,
     language,
     ngettext,
     npgettext,
     pgettext,
-    speaking,
+    reading,
 )
 
 NUMBER, TEXT = "n", "t"
@@ -62,7 +63,7 @@ def number(amount: int) -> SafeString:
 def _number(amount: int, spoken: str) -> SafeString:
     if spoken == NEUTRAL:
         return mark_safe(_mark(NUMBER, str(amount)))
-    return mark_safe(formats.number_format(amount, force_grouping=True))
+    return mark_safe(in_django(spoken, formats.number_format, amount, force_grouping=True))
 
 
 def changed(change: str, text: str) -> str:
@@ -75,19 +76,29 @@ def changed(change: str, text: str) -> str:
 def in_language(fragment: str, spoken: str) -> SafeString:
     """``fragment``, rendered in ``NEUTRAL``, as it renders in ``spoken``: line by line,
     each line with marks put into words once per language (a table's lines are mostly
-    the same from one version to the next: its seats' tags, its names, its log)."""
+    the same from one version to the next: its seats' tags, its names, its log). Each
+    line is looked up at C speed first (a line with no marks, never kept, stays as it
+    is); only the lines new to the language are then put into words."""
     kept = _kept(spoken)
+    lines = fragment.split("\n")
+    worded = "\n".join(map(kept.get, lines, lines))
+    if OPEN in worded:
+        worded = _new_lines_worded(fragment, lines, spoken, kept)
+    return mark_safe(worded)
+
+
+def _new_lines_worded(fragment: str, lines: list[str], spoken: str, kept: "_Kept") -> str:
     worded = []
-    for line in fragment.split("\n"):
+    for line in lines:
         if OPEN in line:
             found = kept.get(line)
             if found is None:
                 if line.count(OPEN) != line.count(CLOSE):  # a mark whose words hold a line break
-                    return mark_safe(_worded(fragment, spoken, kept))
+                    return _worded(fragment, spoken, kept)
                 found = kept.keep(line, _worded(line, spoken, kept))
             line = found
         worded.append(line)
-    return mark_safe("\n".join(worded))
+    return "\n".join(worded)
 
 
 class _Kept(dict):
@@ -119,12 +130,12 @@ def _worded(text: str, spoken: str, kept: _Kept) -> str:
     def said(mark: re.Match) -> str:
         found = kept.get(mark[0])
         if found is None:
-            with speaking(spoken):
-                found = kept.keep(mark[0], _said(mark[1]))
+            found = kept.keep(mark[0], _said(mark[1]))
         return found
 
-    while OPEN in text:
-        text = _INNERMOST.sub(said, text)
+    with reading(spoken):
+        while OPEN in text:
+            text = _INNERMOST.sub(said, text)
     return text
 
 

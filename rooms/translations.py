@@ -72,8 +72,15 @@ def _remembered(key: tuple, translate, *args) -> str:
     spoken, memo = read
     found = memo.get(key)
     if found is None:
-        found = memo[key] = _mark(*key) if spoken == NEUTRAL else translate(*args)
+        found = memo[key] = _mark(*key) if spoken == NEUTRAL else in_django(spoken, translate, *args)
     return found
+
+
+def in_django(spoken: str, call, *args, **kwargs):
+    """``call(*args, **kwargs)`` with ``spoken`` active for Django: what a memo does not hold yet,
+    asked for while only ``reading`` is (putting a neutral fragment into words)."""
+    with translation.override(spoken):
+        return call(*args, **kwargs)
 
 
 def _mark(context: str, singular: str, plural: str, count: int) -> str:

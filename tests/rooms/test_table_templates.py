@@ -144,3 +144,29 @@ def test_a_player_a_disunyer_knocks_out_in_the_middle_of_a_round_is_told_so_with
     assert "Waiting for the others" not in beas and 'data-testid="my-card"' not in beas
     doras = rendering.render_private(table, Presence(frozenset(), 0), 3)
     assert "Waiting for the others" in doras and 'data-card="3c"' in doras
+
+
+TRANSLATING = [
+    '{{ _("100%% of %(name)s", name=name) }}',
+    '{{ gettext("Plain") }}',
+    '{{ ngettext("%(num)s card", "%(num)s cards", 3) }}',
+    '{{ ngettext("%(count)s of %(num)s", "%(count)s of %(num)s", 2, count=name, num=7) }}',
+    '{{ pgettext("a card", "not shown") }} {{ pgettext("ctx", "%(context)s here") }}',
+    '{{ npgettext("ctx", "%(num)s of %(context)s", "%(num)s of %(context)s: %(name)s", 2, name=name) }}',
+]
+
+
+@pytest.mark.parametrize("source", TRANSLATING)
+def test_the_tables_translations_fill_and_escape_as_jinja2s_own_newstyle_ones(source):
+    """The table's templates ask for translations through the site's own callables
+    (one call through the template's context, not three): they give what Jinja2's i18n
+    extension gives, newstyle — values escaped, ``%`` always formatted, ``num`` and
+    ``context`` filled, and a value may be named ``count`` or ``context``."""
+    from jinja2 import Environment
+
+    from rooms.translations import gettext, ngettext, npgettext, pgettext
+
+    reference = Environment(autoescape=True, extensions=["jinja2.ext.i18n"])
+    reference.install_gettext_callables(gettext, ngettext, newstyle=True, pgettext=pgettext, npgettext=npgettext)
+    ours = engines["jinja2"].env
+    assert ours.from_string(source).render(name=HOSTILE) == reference.from_string(source).render(name=HOSTILE)
