@@ -194,9 +194,10 @@ TRUSTED_PROXIES = _trusted_proxies()
 REDIS_URL = env_str("REDIS_URL", "redis://127.0.0.1:6379/0")
 CHANNEL_LAYERS = {
     "default": {
-        "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-        # One host, the writers' own Redis: they publish announcements there themselves
-        # (rooms/push/layerwire.py), under this prefix.
+        # channels-redis's Pub/Sub layer, each group's message unpacked once per process
+        # (rooms/push/layerwire.py). One host, the writers' own Redis: they publish
+        # announcements there themselves, under this prefix.
+        "BACKEND": "rooms.push.layerwire.UnpackOnceLayer",
         "CONFIG": {"hosts": [REDIS_URL], "prefix": "asgi"},
     }
 }

@@ -18,6 +18,8 @@ import functools
 import html
 import re
 
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.utils import formats
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
@@ -25,6 +27,7 @@ from django.utils.text import capfirst
 from rooms.translations import (
     BETWEEN,
     CLOSE,
+    LANGUAGE_SETTINGS,
     MESSAGE,
     NEUTRAL,
     NOT_FILLED,
@@ -81,23 +84,21 @@ def in_language(fragment: str, spoken: str) -> SafeString:
     is); only the lines new to the language are then put into words."""
     kept = _kept(spoken)
     lines = fragment.split("\n")
-    worded = "\n".join(map(kept.get, lines, lines))
-    if OPEN in worded:
-        worded = _new_lines_worded(fragment, lines, spoken, kept)
-    return mark_safe(worded)
+    worded = list(map(kept.get, lines, lines))
+    joined = "\n".join(worded)
+    if OPEN in joined:
+        joined = _new_lines_worded(fragment, lines, worded, spoken, kept)
+    return mark_safe(joined)
 
 
-def _new_lines_worded(fragment: str, lines: list[str], spoken: str, kept: "_Kept") -> str:
-    worded = []
-    for line in lines:
-        if OPEN in line:
-            found = kept.get(line)
-            if found is None:
-                if line.count(OPEN) != line.count(CLOSE):  # a mark whose words hold a line break
-                    return _worded(fragment, spoken, kept)
-                found = kept.keep(line, _worded(line, spoken, kept))
-            line = found
-        worded.append(line)
+def _new_lines_worded(fragment: str, lines: list[str], worded: list[str], spoken: str, kept: "_Kept") -> str:
+    """The fragment with the lines it has that are new to ``spoken`` put into words
+    (``worded``: its lines as far as they are known)."""
+    for index in [index for index, line in enumerate(worded) if OPEN in line]:
+        line = lines[index]
+        if line.count(OPEN) != line.count(CLOSE):  # a mark whose words hold a line break
+            return _worded(fragment, spoken, kept)
+        worded[index] = kept.keep(line, _worded(line, spoken, kept))
     return "\n".join(worded)
 
 
@@ -152,6 +153,16 @@ def _said(mark: str) -> str:
 def _message(escaped: str, filled: str, context: str, singular: str, plural: str, count: str, *slots: str) -> str:
     """A message's mark as its translation: escaped as often as the mark was, with the
     values in its slots put in if they were put into the mark."""
+    said = _translation(language(), escaped, filled, context, singular, plural, int(count))
+    if filled == NOT_FILLED:
+        return said
+    return said % dict(zip(slots[::2], slots[1::2]))
+
+
+@functools.lru_cache(maxsize=8192)  # the messages a table says, with their counts, in every language
+def _translation(spoken: str, escaped: str, filled: str, context: str, singular: str, plural: str, count: int) -> str:
+    """A message's translation in ``spoken``, escaped as often as its mark was: what its
+    values are put into."""
     times = escaped.count("amp;")
     texts = [context, singular, plural]
     if filled == NOT_FILLED:
@@ -159,15 +170,22 @@ def _message(escaped: str, filled: str, context: str, singular: str, plural: str
     for _ in range(times):
         texts = [html.unescape(text) for text in texts]
     context, singular, plural = texts
-    said = _translated(context, singular, plural, int(count))
+    said = _translated(context, singular, plural, count)
     for _ in range(times):
         said = html.escape(said)
-    if filled == NOT_FILLED:
-        return said
-    return said % dict(zip(slots[::2], slots[1::2]))
+    return said
 
 
 def _translated(context: str, singular: str, plural: str, count: int) -> str:
     if plural:
         return npgettext(context, singular, plural, count) if context else ngettext(singular, plural, count)
     return pgettext(context, singular) if context else gettext(singular)
+
+
+@receiver(setting_changed)
+def _forget(setting, **kwargs) -> None:
+    """A test that changes the languages or their catalogues has them put into words
+    afresh (as ``rooms.translations`` reads them afresh)."""
+    if setting in LANGUAGE_SETTINGS:
+        _translation.cache_clear()
+        _kept.cache_clear()

@@ -108,9 +108,13 @@ def npgettext(context: str, singular: str, plural: str, number: int) -> str:
     return _remembered((context, singular, plural, number), translation.npgettext, context, singular, plural, number)
 
 
+# The settings whose change (in a test) has the languages' words read afresh.
+LANGUAGE_SETTINGS = frozenset({"LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS"})
+
+
 @receiver(setting_changed)
 def _forget(setting, **kwargs) -> None:
     """A test that changes the languages or their catalogues has them read afresh, as
     Django's own translations are."""
-    if setting in {"LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS"}:
+    if setting in LANGUAGE_SETTINGS:
         _memo.cache_clear()

@@ -14,13 +14,16 @@ otherwise (``tests/rooms/test_push_versions.py`` checks the real layer receives 
 
 A consumer's channel is opened and closed here rather than by the layer's own calls
 (channels-redis 4.3), which leave it behind when Redis refuses them or when the consumer
-stops while handling a message (``close_channel``).
+stops while handling a message (``close_channel``). And the site's layer
+(``UnpackOnceLayer``) unpacks a group's message once in the process, not once for each
+of the group's channels.
 """
 
 import uuid
 import weakref
 
 from channels.layers import get_channel_layer
+from channels_redis.pubsub import RedisPubSubChannelLayer
 from django.conf import settings
 
 # Per loop's layer: the channels and groups it no longer uses but has yet to unsubscribe.
@@ -74,3 +77,25 @@ async def close_channel(channel_layer, channel: str, *groups: str | None) -> Non
         if name not in layer.channels and name not in layer.groups:  # else in use again
             await layer._get_shard(name).unsubscribe(name)
         later.discard(name)
+
+
+class UnpackOnceLayer(RedisPubSubChannelLayer):
+    """channels-redis's Pub/Sub layer, but a message published to a group is unpacked
+    once in the process, not once per channel of the group: the layer hands the same
+    bytes to every member's queue, and each member unpacked them (a table's version,
+    some 12 KB with the spectators' table in it, sixteen times for sixteen viewers).
+    Each member still gets a dict of its own; the values, immutable, are shared."""
+
+    KEPT = 64  # the latest messages, each unpacked: more than a process hears between its members' reads
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._unpacked: dict[int, tuple[bytes, dict]] = {}
+
+    def deserialize(self, message: bytes) -> dict:
+        found = self._unpacked.get(id(message))
+        if found is None or found[0] is not message:
+            found = self._unpacked[id(message)] = (message, super().deserialize(message))
+            if len(self._unpacked) > self.KEPT:
+                del self._unpacked[next(iter(self._unpacked))]
+        return dict(found[1])

@@ -38,3 +38,24 @@ async def test_a_consumers_channel_is_named_as_the_layer_names_its_own():
     finally:
         for channel in (ours, theirs):
             await close_channel(channel_layer, channel, None)
+
+
+@pytest.mark.asyncio
+async def test_a_groups_message_is_unpacked_once_for_all_its_channels_each_given_its_own_dict():
+    channel_layer = get_channel_layer()
+    channels = [await open_channel(channel_layer) for _ in range(3)]
+    group = room_group(4242)
+    try:
+        for channel in channels:
+            await channel_layer.group_add(group, channel)
+        await channel_layer.group_send(group, {"type": "room.changed", "version": 3, "public": "<p>" + "x" * 5000})
+        received = [await channel_layer.receive(channel) for channel in channels]
+    finally:
+        for channel in channels:
+            await close_channel(channel_layer, channel, group)
+    first, *others = received
+    assert all(message == first for message in others)
+    assert all(message is not first for message in others), "each channel's own dict"
+    assert all(message["public"] is first["public"] for message in others), "unpacked once, not once per channel"
+    first["seen"] = True
+    assert all("seen" not in message for message in others)
