@@ -83,12 +83,28 @@ def in_language(fragment: str, spoken: str) -> SafeString:
     line is looked up at C speed first (a line with no marks, never kept, stays as it
     is); only the lines new to the language are then put into words."""
     kept = _kept(spoken)
-    lines = fragment.split("\n")
+    lines = _lines(fragment)
     worded = list(map(kept.get, lines, lines))
     joined = "\n".join(worded)
     if OPEN in joined:
         joined = _new_lines_worded(fragment, lines, worded, spoken, kept)
     return mark_safe(joined)
+
+
+def _lines(fragment: str) -> list[str]:
+    """``fragment``'s lines, split once for every language it is put into: the same
+    fragment (the same object: an announcement is unpacked once per process) gives the
+    same lines, whose hashes each language's lookups then share."""
+    found = _split.get(id(fragment))
+    if found is None or found[0] is not fragment:
+        found = _split[id(fragment)] = (fragment, fragment.split("\n"))
+        if len(_split) > SPLIT_KEPT:
+            del _split[next(iter(_split))]
+    return found[1]
+
+
+SPLIT_KEPT = 256  # the latest fragments: a version's two, for every table in play at once
+_split: dict[int, tuple[str, list[str]]] = {}
 
 
 def _new_lines_worded(fragment: str, lines: list[str], worded: list[str], spoken: str, kept: "_Kept") -> str:
