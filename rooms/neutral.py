@@ -24,6 +24,7 @@ from django.utils import formats
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 
+from plumbing.by_identity import ByIdentity
 from rooms.translations import (
     BETWEEN,
     CLOSE,
@@ -91,20 +92,11 @@ def in_language(fragment: str, spoken: str) -> SafeString:
     return mark_safe(joined)
 
 
-def _lines(fragment: str) -> list[str]:
-    """``fragment``'s lines, split once for every language it is put into: the same
-    fragment (the same object: an announcement is unpacked once per process) gives the
-    same lines, whose hashes each language's lookups then share."""
-    found = _split.get(id(fragment))
-    if found is None or found[0] is not fragment:
-        found = _split[id(fragment)] = (fragment, fragment.split("\n"))
-        if len(_split) > SPLIT_KEPT:
-            del _split[next(iter(_split))]
-    return found[1]
-
-
-SPLIT_KEPT = 256  # the latest fragments: a version's two, for every table in play at once
-_split: dict[int, tuple[str, list[str]]] = {}
+# A fragment's lines, split once for every language it is put into: the same fragment
+# (the same object: an announcement is unpacked once per process) gives the same lines,
+# whose hashes each language's lookups then share. The latest: a version's two
+# fragments, for every table in play at once.
+_lines: ByIdentity[str, list[str]] = ByIdentity(lambda fragment: fragment.split("\n"), kept=256)
 
 
 def _new_lines_worded(fragment: str, lines: list[str], worded: list[str], spoken: str, kept: "_Kept") -> str:

@@ -26,6 +26,8 @@ from channels.layers import get_channel_layer
 from channels_redis.pubsub import RedisPubSubChannelLayer
 from django.conf import settings
 
+from plumbing.by_identity import ByIdentity
+
 # Per loop's layer: the channels and groups it no longer uses but has yet to unsubscribe.
 _unsubscribe_later: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
@@ -90,12 +92,7 @@ class UnpackOnceLayer(RedisPubSubChannelLayer):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self._unpacked: dict[int, tuple[bytes, dict]] = {}
+        self._unpacked: ByIdentity[bytes, dict] = ByIdentity(super().deserialize, self.KEPT)
 
     def deserialize(self, message: bytes) -> dict:
-        found = self._unpacked.get(id(message))
-        if found is None or found[0] is not message:
-            found = self._unpacked[id(message)] = (message, super().deserialize(message))
-            if len(self._unpacked) > self.KEPT:
-                del self._unpacked[next(iter(self._unpacked))]
-        return dict(found[1])
+        return dict(self._unpacked(message))
