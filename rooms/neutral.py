@@ -196,4 +196,5 @@ def _forget(setting, **kwargs) -> None:
     afresh (as ``rooms.translations`` reads them afresh)."""
     if setting in LANGUAGE_SETTINGS:
         _translation.cache_clear()
+        _number.cache_clear()
         _kept.cache_clear()

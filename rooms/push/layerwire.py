@@ -86,7 +86,8 @@ class UnpackOnceLayer(RedisPubSubChannelLayer):
     once in the process, not once per channel of the group: the layer hands the same
     bytes to every member's queue, and each member unpacked them (a table's version,
     some 12 KB with the spectators' table in it, sixteen times for sixteen viewers).
-    Each member still gets a dict of its own; the values, immutable, are shared."""
+    Each member gets a dict of its own, whose values it shares with the others: the
+    consumers read an event's values and never change them."""
 
     KEPT = 64  # the latest messages, each unpacked: more than a process hears between its members' reads
 
