@@ -13,9 +13,16 @@ to 200,000 objects, walked in one quarter-second stall (docs/performance-history
 objects per message, and the young generation on time"). While the server runs, its
 loop also collects the young generation every tenth of a second, and an older one when
 Python's own rule says it is due.
+
+A Celery worker is such a process too: its bot moves render and store a table's version
+after each commit, and with Python's own settings a third of that time went to
+collections walking its start-up heap (docs/performance-history.md, "The workers' collector").
+Each worker process is tuned after its first task, once every module a task needs is
+loaded, and collects after each task, between one move and the next.
 """
 
 import asyncio
+import functools
 import gc
 import time
 from collections.abc import Callable
@@ -90,3 +97,15 @@ async def lifespan(scope, receive, send) -> None:
                 collecting.cancel()
             await send({"type": "lifespan.shutdown.complete"})
             return
+
+
+def collect_after_task(**kwargs) -> None:
+    """Connected to Celery's ``task_postrun``: the worker process's collector, made (and
+    the process tuned) after its first task, collects the generation due."""
+    _worker_collector().collect()
+
+
+@functools.cache  # once per process: a prefork worker's children each tune their own
+def _worker_collector() -> Collector:
+    tune_for_a_server()
+    return Collector()

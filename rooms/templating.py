@@ -7,10 +7,14 @@ Django templates. What both draw alike — a card, a suit, a log's line — is t
 function in both (``rooms.templatetags.tables``); what the games' partials show is
 worked out by their presenters (``rooms.tablehomes``), so these only format. What
 every table draws alike from a few inputs — a card, a seat's tags, the reactions, the
-deal's commitment — is drawn once for each set of them and kept.
+deal's commitment — is drawn once for each set of them and kept, and so is what a
+table's versions draw alike: its header and its score sheet.
 """
 
 import functools
+import json
+import pickle
+from types import SimpleNamespace
 
 from django.template.defaultfilters import add
 from django.template.loader import render_to_string
@@ -25,6 +29,7 @@ from rooms.neutral import changed
 from rooms.presenting import action_json
 from rooms.reactions import PLAYER_EMOJIS
 from rooms.speech import card_name, say
+from rooms.store.presence import Presence
 from rooms.tablehomes import template_globals
 from rooms.templatetags import tables
 from rooms.templatetags.fairness import breakable
@@ -116,6 +121,39 @@ def seat_badges(seat, host_seat: int, presence) -> SafeString:
     return _seat_badges(seat=seat, host_seat=host_seat, presence=presence)
 
 
+def partial(template: str, **inputs) -> SafeString:
+    """A partial that a table's versions draw alike, as ``{% include %}`` draws it with
+    ``inputs`` for its context: drawn once for each set of inputs in each language. The
+    inputs are known by their pickle (equal pickles, equal inputs), so they need not be
+    hashable: a score sheet's rows change only when a round ends."""
+    return _partial_in(template, language(), pickle.dumps(inputs, pickle.HIGHEST_PROTOCOL))
+
+
+@functools.lru_cache(maxsize=4096)
+def _partial_in(template: str, spoken: str, inputs: bytes) -> SafeString:
+    return render(template, pickle.loads(inputs))
+
+
+def room_header(room, presence) -> SafeString:
+    """The room's header: its game and code, its options' badges, whether it is public,
+    the reliability it asks for and how many watch; the same for all its versions."""
+    options = json.dumps(room.options, sort_keys=True)
+    return _room_header(
+        language(), room.game, room.code, options, room.is_public, room.min_reliability, presence.spectators
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _room_header(
+    spoken: str, game: str, code: str, options: str, is_public: bool, min_reliability, spectators: int
+) -> SafeString:
+    room = SimpleNamespace(
+        game=game, code=code, options=json.loads(options), is_public=is_public, min_reliability=min_reliability
+    )
+    context = {"room": room, "title": registry.definition(game).title, "presence": Presence(frozenset(), spectators)}
+    return render("rooms/_room_header.jinja", context)
+
+
 def fairness(room, for_players: bool) -> SafeString:
     """The game's commitment, and once it is over its seed (a private room's to its
     players only); nothing before it starts."""
@@ -129,9 +167,11 @@ GLOBALS = {
     "is_open_to": is_open_to,
     "log_items": log_items,
     "option_badges": option_badges,
+    "partial": partial,
     "pip": pip,
     "reaction_bar": reaction_bar,
     "reaction_menu": reaction_menu,
+    "room_header": room_header,
     "seat_badges": seat_badges,
     "turn_seconds": turn_seconds,
     "url": url,

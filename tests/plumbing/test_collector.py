@@ -2,7 +2,8 @@
 it made at start-up (no collection walks it again) and collects its young objects less
 often, so full collections no longer stall every table; and while it serves, its loop
 collects the young generation on time, which Python 3.11's own count fails to do once
-memory levels off (docs/performance.md)."""
+memory levels off (docs/performance.md). A Celery worker process is tuned the same way
+after its first task, and collects after each task."""
 
 import asyncio
 import gc
@@ -24,6 +25,42 @@ def test_loading_the_asgi_application_tunes_the_collector():
     thresholds, frozen = json.loads(shown)
     assert tuple(thresholds) == THRESHOLDS != (700, 10, 10)
     assert frozen > 10_000
+
+
+WORKER = """
+import gc, json
+from config.celery import app
+
+class Cycle:
+    freed = 0
+
+    def __init__(self):
+        self.me = self
+
+    def __del__(self):
+        Cycle.freed += 1
+
+@app.task
+def nothing():
+    return None
+
+untuned = [gc.get_threshold(), gc.get_freeze_count()]
+nothing.apply()
+tuned = [gc.get_threshold(), gc.get_freeze_count()]
+cycles = [Cycle() for _ in range(1_000)]
+del cycles
+uncollected = Cycle.freed
+nothing.apply()
+print(json.dumps([untuned, tuned, uncollected, Cycle.freed]))
+"""
+
+
+def test_a_celery_worker_process_is_tuned_after_its_first_task_and_collects_after_each():
+    ran = subprocess.run([sys.executable, "-c", WORKER], capture_output=True, text=True, check=True, timeout=120)
+    untuned, tuned, uncollected, freed = json.loads(ran.stdout.splitlines()[-1])
+    assert tuple(untuned[0]) == (700, 10, 10) and untuned[1] == 0
+    assert tuple(tuned[0]) == THRESHOLDS and tuned[1] > 10_000
+    assert (uncollected, freed) == (0, 1_000)
 
 
 class Node:

@@ -13,7 +13,9 @@ from rooms import rendering
 from rooms.gamerules import rules_for
 from rooms.reactions import PLAYER_EMOJIS
 from rooms.store.presence import Presence
+from rooms.templating import partial, render, room_header
 from tables.dayous.presenter import phrases as dayous_phrases
+from tests.i18n.every_table import tables
 from tests.rooms.presenting import seat, snapshot
 
 SEATS = {"disunyer": 8, "dayous": 4, "courtpiece": 4}
@@ -125,6 +127,41 @@ def test_the_seats_tags_and_the_deals_commitment_follow_each_version(game):
     )
     assert 'data-testid="seat-rating">1234<' in after and after.count("tag host") == 1
     assert 'data-testid="seed"' in after and 'data-testid="verify-link"' in after
+
+
+# What each game's public partial hands its score sheet (``partial``).
+SHEET_INPUTS = {"disunyer": ("sheet", "names"), "dayous": ("sheet",), "courtpiece": ("sheet",)}
+
+
+@pytest.mark.parametrize("game", sorted(SEATS))
+def test_the_header_and_the_score_sheet_read_only_what_they_are_drawn_from(game):
+    """The room header and the score sheet are drawn once for each set of what they show
+    (rooms.templating.room_header and partial): at a game's start, middle and end they
+    read as they do drawn with the whole table's context, as an include draws them."""
+    presence = Presence(frozenset({0}), 2)
+    sheet = f"{game}/_score_sheet.jinja"
+    for table in tables(game)[1:]:
+        context = rendering._context(table, presence, None, rendering._public_shown(table))
+        assert room_header(table, presence) == render("rooms/_room_header.jinja", context)
+        drawn_from = {name: context[name] for name in SHEET_INPUTS[game]}
+        assert partial(sheet, **drawn_from) == render(sheet, context)
+
+
+def test_the_header_follows_the_room_being_public_the_reliability_it_asks_and_who_watches():
+    table = _table("disunyer", started=True)
+    before = rendering.render_table(table, Presence(frozenset(), 2), None)
+    assert ">Public<" in before and "min-reliability" not in before and ">2 watching<" in before
+    changed = replace(table, is_public=False, min_reliability=90, version=8, rendered={})
+    after = rendering.render_table(changed, Presence(frozenset(), 3), None)
+    assert ">Private<" in after and 'data-testid="min-reliability"' in after and ">3 watching<" in after
+
+
+def test_a_partial_is_drawn_once_for_equal_inputs_and_again_for_others():
+    rows = [{"round": 1, "name": "Ann", "card": None, "how": "lowest card"}]
+    first = partial("disunyer/_score_sheet.jinja", sheet=rows, names={0: "Ann"})
+    again = partial("disunyer/_score_sheet.jinja", sheet=[dict(rows[0])], names={0: "Ann"})
+    other = partial("disunyer/_score_sheet.jinja", sheet=[{**rows[0], "round": 2}], names={0: "Ann"})
+    assert again is first and other != first and "lowest card" in other
 
 
 def test_a_player_a_disunyer_knocks_out_in_the_middle_of_a_round_is_told_so_without_a_card():
