@@ -136,7 +136,8 @@ def _partial_in(template: str, spoken: str, inputs: bytes) -> SafeString:
 
 def room_header(room, presence) -> SafeString:
     """The room's header: its game and code, its options' badges, whether it is public,
-    the reliability it asks for and how many watch; the same for all its versions."""
+    the reliability it asks for and how many watch. Drawn once for each set of these,
+    which a room's versions mostly share."""
     options = json.dumps(room.options, sort_keys=True)
     return _room_header(
         language(), room.game, room.code, options, room.is_public, room.min_reliability, presence.spectators
@@ -145,7 +146,7 @@ def room_header(room, presence) -> SafeString:
 
 @functools.lru_cache(maxsize=4096)
 def _room_header(
-    spoken: str, game: str, code: str, options: str, is_public: bool, min_reliability, spectators: int
+    spoken: str, game: str, code: str, options: str, is_public: bool, min_reliability: int | None, spectators: int
 ) -> SafeString:
     room = SimpleNamespace(
         game=game, code=code, options=json.loads(options), is_public=is_public, min_reliability=min_reliability
