@@ -30,15 +30,7 @@ def test_loading_the_asgi_application_tunes_the_collector():
 WORKER = """
 import gc, json
 from config.celery import app
-
-class Cycle:
-    freed = 0
-
-    def __init__(self):
-        self.me = self
-
-    def __del__(self):
-        Cycle.freed += 1
+from tests.plumbing.test_collector import Node as Cycle
 
 @app.task
 def nothing():
