@@ -194,11 +194,36 @@ def render_private(snapshot: Snapshot, presence: Presence, seat: int | None, is_
     rendered = _rendered(snapshot)
     html = rendered.get(key)
     if html is None:
-        named = _named(snapshot)
-        context = _context(named, presence, seat, _private_shown(named, seat))
-        context["is_host"] = is_host
-        html = rendered[key] = _fragment(_templates(snapshot)[PRIVATE], context)
+        watching = seat is None and snapshot.state is not None
+        html = rendered[key] = (
+            _spectators_private(snapshot) if watching else _private(snapshot, presence, seat, is_host)
+        )
     return html
+
+
+def _private(snapshot: Snapshot, presence: Presence, seat: int | None, is_host: bool) -> str:
+    named = _named(snapshot)
+    context = _context(named, presence, seat, _private_shown(named, seat))
+    context["is_host"] = is_host
+    return _fragment(_templates(snapshot)[PRIVATE], context)
+
+
+_VERSION_HOLE = 'data-version="?"'
+
+
+def _spectators_private(snapshot: Snapshot) -> str:
+    """A game's private fragment as every spectator gets it: they have no move to make,
+    so it says the same at each version but the one it carries, until the room's status
+    changes (then it offers the replay and the room the players moved on to). Drawn once
+    for each room (its game and code), status, openness, next room and language, with
+    each version put in."""
+    version = f'data-version="{snapshot.version}"'
+    room = (snapshot.game, snapshot.code, snapshot.status, snapshot.is_public, snapshot.next_code)
+    shown = (SPECTATORS, *room, language())
+    drawn = _kept(*shown)
+    if drawn is None:
+        drawn = _keep(_private(snapshot, NOBODY, None, False).replace(version, _VERSION_HOLE, 1), *shown)
+    return drawn.replace(_VERSION_HOLE, version, 1)
 
 
 def render_presence(snapshot: Snapshot, presence: Presence) -> str:
@@ -237,8 +262,10 @@ def _in_language(room_id: int, version: int, key: tuple, neutral: str, spoken: s
 
 
 # The latest versions of the busiest tables, in each language their viewers read: each
-# spectators' table with who is connected (``WATCHED``), and the shared fragments.
+# spectators' table with who is connected (``WATCHED``), and the shared fragments; and
+# each room's spectators' private fragment (``SPECTATORS``).
 WATCHED = "watched"
+SPECTATORS = "spectators"
 MOST_KEPT = 4096
 
 

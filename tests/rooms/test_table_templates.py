@@ -12,8 +12,9 @@ from django.template import engines
 from rooms import rendering
 from rooms.gamerules import rules_for
 from rooms.reactions import PLAYER_EMOJIS
-from rooms.store.presence import Presence
+from rooms.store.presence import NOBODY, Presence
 from rooms.templating import partial, render, room_header
+from rooms.translations import NEUTRAL, speaking
 from tables.dayous.presenter import phrases as dayous_phrases
 from tests.i18n.every_table import tables
 from tests.rooms.presenting import seat, snapshot
@@ -162,6 +163,47 @@ def test_a_partial_is_drawn_once_for_equal_inputs_and_again_for_others():
     again = partial("disunyer/_score_sheet.jinja", sheet=[dict(rows[0])], names={0: "Ann"})
     other = partial("disunyer/_score_sheet.jinja", sheet=[{**rows[0], "round": 2}], names={0: "Ann"})
     assert again is first and other != first and "lowest card" in other
+
+
+def test_a_partial_with_hashable_inputs_is_known_by_them():
+    """A seat round a Disunyer table is drawn from hashable inputs: an equal seat is
+    drawn once, and a seat that went out is drawn anew."""
+    inputs = {"seat": seat(1, "Bea"), "standing": True, "face": "Ao", "out_round": None, "stuck": False,
+              "host_seat": 0, "presence": NOBODY}
+    first = partial("disunyer/_seat.jinja", **inputs)
+    again = partial("disunyer/_seat.jinja", **{**inputs, "seat": seat(1, "Bea")})
+    out = partial("disunyer/_seat.jinja", **{**inputs, "standing": False, "out_round": 3})
+    assert again is first and 'data-card="Ao"' in first
+    assert "out in round 3" in out and ">Bea<" in out and "data-card" not in out
+
+
+@pytest.mark.parametrize("spoken", [NEUTRAL, "fa"])
+@pytest.mark.parametrize("game", sorted(SEATS))
+def test_each_version_gives_spectators_the_private_fragment_its_own_render_would(game, spoken):
+    """Every spectator's private fragment is drawn once for each room, status and
+    language (rendering._spectators_private). At a game's start, middle and end, once staff
+    ended it and once its players moved on, each version reads as a render of its own,
+    with its own version."""
+    with speaking(spoken):
+        for table in tables(game)[1:]:
+            for shown in (table, replace(table, status="closed"), replace(table, next_code="NEXT")):
+                for version in (shown.version, shown.version + 1):
+                    at_version = replace(shown, version=version, rendered={})
+                    fresh = rendering._private(at_version, NOBODY, None, False)
+                    assert rendering.render_private(at_version, NOBODY, None) == fresh
+                    assert f'data-version="{version}"' in fresh
+
+
+def test_a_rooms_spectators_private_fragment_is_drawn_again_only_when_its_status_changes(monkeypatch):
+    table = replace(tables("disunyer")[2], code="ONCE")
+    drawn = []
+    draw = rendering._private
+    monkeypatch.setattr(rendering, "_private", lambda shown, *rest: drawn.append(shown.version) or draw(shown, *rest))
+    playing = [rendering.render_private(replace(table, version=v, rendered={}), NOBODY, None) for v in (11, 12, 13)]
+    finished = rendering.render_private(replace(table, version=14, status="finished", rendered={}), NOBODY, None)
+    assert drawn == [11, 14]
+    assert 'data-version="13"' in playing[2] and 'data-testid="replay-link"' not in playing[2]
+    assert 'data-version="14"' in finished and 'data-testid="replay-link"' in finished
 
 
 def test_a_player_a_disunyer_knocks_out_in_the_middle_of_a_round_is_told_so_without_a_card():
