@@ -211,7 +211,7 @@ def _private(snapshot: Snapshot, presence: Presence, seat: int | None, is_host: 
 _VERSION_HOLE = 'data-version="?"'
 
 
-def _spectators_private(snapshot: Snapshot) -> str:
+def _spectators_private(snapshot: Snapshot) -> SafeString:
     """A game's private fragment as every spectator gets it: they have no move to make,
     so it says the same at each version but the one it carries, until the room's status
     changes (then it offers the replay and the room the players moved on to). Drawn once
@@ -223,7 +223,7 @@ def _spectators_private(snapshot: Snapshot) -> str:
     drawn = _kept(*shown)
     if drawn is None:
         drawn = _keep(_private(snapshot, NOBODY, None, False).replace(version, _VERSION_HOLE, 1), *shown)
-    return drawn.replace(_VERSION_HOLE, version, 1)
+    return mark_safe(drawn.replace(_VERSION_HOLE, version, 1))
 
 
 def render_presence(snapshot: Snapshot, presence: Presence) -> str:

@@ -8,6 +8,7 @@ from html import escape
 
 import pytest
 from django.template import engines
+from django.utils.safestring import SafeString
 
 from rooms import rendering
 from rooms.gamerules import rules_for
@@ -190,7 +191,8 @@ def test_each_version_gives_spectators_the_private_fragment_its_own_render_would
                 for version in (shown.version, shown.version + 1):
                     at_version = replace(shown, version=version, rendered={})
                     fresh = rendering._private(at_version, NOBODY, None, False)
-                    assert rendering.render_private(at_version, NOBODY, None) == fresh
+                    drawn = rendering.render_private(at_version, NOBODY, None)
+                    assert drawn == fresh and isinstance(drawn, SafeString)  # as HTML, never escaped again
                     assert f'data-version="{version}"' in fresh
 
 
