@@ -172,7 +172,14 @@ def overlapping(page, *selectors: str) -> list[tuple[str, str]]:
 # The elements matching each selector that do not show whole: their content cut by their
 # own box (an ellipsis, a hidden or scrolled overflow), or their box reaching out of the
 # viewport or out of the element ``within`` names (which hides what overflows it).
-CUT = """([selectors, within]) => {
+# Measured once no card is sliding or fading in (static/js/motion.js: a moving card
+# leaves its seat for 300 ms by design), waiting a second at most. The wait and the
+# measure are one script, so that no push lands between them.
+CUT = """async ([selectors, within]) => {
+  const settled = performance.now() + 1000;
+  while (document.querySelector(".card-moving, .card-arrives") && performance.now() < settled) {
+    await new Promise((done) => requestAnimationFrame(done));
+  }
   const screen = {left: 0, top: 0, right: innerWidth, bottom: innerHeight};
   const frame = within ? document.querySelector(within).getBoundingClientRect() : null;
   const outside = (r, f) => r.left < f.left - .5 || r.top < f.top - .5
@@ -193,5 +200,6 @@ CUT = """([selectors, within]) => {
 
 
 def cut(page, *selectors: str, within: str | None = None) -> list[list[str]]:
-    """The elements matching ``selectors`` that do not show whole (``CUT``), each with why."""
+    """The elements matching ``selectors`` that do not show whole once the cards have
+    stopped moving (``CUT``), each with why."""
     return page.evaluate(CUT, [list(selectors), within])
