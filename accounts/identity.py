@@ -9,6 +9,9 @@ GUEST_ID_KEY = "guest_id"
 GUEST_NAME_KEY = "guest_name"
 GUEST_NAME_MAX = 24
 GUEST_NAME_WORD = "Guest"  # a guest's first name is "Guest-1234"
+# A person_key: an account's "user:12", a guest's "guest:<id>".
+ACCOUNT_PREFIX = "user:"
+GUEST_PREFIX = "guest:"
 # A bot is called by its level and its seat's number: "Easy bot 2", "Bot 3", "Strong bot 4".
 BOT_LEVEL_LABELS = MappingProxyType({"easy": "Easy bot", "normal": "Bot", "strong": "Strong bot"})
 
@@ -32,7 +35,17 @@ class Player:
 
 
 def person_key(user_id: int | None, guest_id: str | None) -> str:
-    return f"user:{user_id}" if user_id is not None else f"guest:{guest_id}"
+    return f"{ACCOUNT_PREFIX}{user_id}" if user_id is not None else f"{GUEST_PREFIX}{guest_id}"
+
+
+def names_an_account(key: str) -> bool:
+    """Whether ``key`` (a ``person_key``, or its prefix alone) is an account's."""
+    return key.startswith(ACCOUNT_PREFIX)
+
+
+def account_of(key: str) -> int | None:
+    """The account a ``person_key`` names; None for a guest's."""
+    return int(key.removeprefix(ACCOUNT_PREFIX)) if names_an_account(key) else None
 
 
 def ensure_guest(session) -> tuple[str, str]:

@@ -46,7 +46,7 @@ def change_relation(request, username, change):
     except relations.RelationRefused as refused:
         messages.error(request, say(refused.message))
     if change in HIDING:
-        mutes.refresh(person_key(request.user.pk, None))
+        mutes.hiding_changed(person_key(request.user.pk, None))
     target = safe_next(request)
     return redirect(target) if target else redirect("player_profile", username=other.username)
 

@@ -6,17 +6,22 @@ This is the one home of whom a viewer does not see: the people they muted and th
 accounts they blocked (``hidden_from``). A mute is kept in the database
 (``accounts.Mute``), a block too (``accounts.Relation``), and each viewer's hidden people
 in Redis as JSON, where a socket reads them once, at the first line or reaction it is
-sent (the push path reads nothing of them).
+sent (the push path reads nothing of them). When an account hides or shows someone
+again, from a table or from a profile, each of its open sockets is told
+(``account.hidden``) and reads them afresh.
 """
 
 import json
 
+from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from django.utils.translation import gettext_lazy
 
 from accounts import relations
-from accounts.identity import Player, person_key
+from accounts.identity import Player, account_of, person_key
 from accounts.models import Mute, User
+from rooms.chat.sanctions import account_group
 from rooms.errors import RoomError
 from rooms.models import ChatLine
 from rooms.store.redisclients import async_client, key, sync_client
@@ -31,7 +36,7 @@ def mute(viewer: Player, room_id: int, line_id: int) -> None:
     """``viewer`` mutes whoever said line ``line_id`` at room ``room_id``."""
     line, author = _said_by_another(viewer, room_id, line_id)
     Mute.objects.get_or_create(muter=viewer.key, muted=author, defaults={"muted_name": line.name})
-    refresh(viewer.key)
+    hiding_changed(viewer.key)
 
 
 def block(viewer: Player, room_id: int, line_id: int) -> None:
@@ -40,7 +45,7 @@ def block(viewer: Player, room_id: int, line_id: int) -> None:
     if viewer.user_id is None or line.user_id is None:
         raise RoomError(ACCOUNTS_ONLY)
     relations.block(User(pk=viewer.user_id), User(pk=line.user_id))
-    refresh(viewer.key)
+    hiding_changed(viewer.key)
 
 
 def _said_by_another(viewer: Player, room_id: int, line_id: int) -> tuple[ChatLine, str]:
@@ -57,13 +62,23 @@ def _said_by_another(viewer: Player, room_id: int, line_id: int) -> tuple[ChatLi
 def hidden_from(viewer_key: str) -> frozenset[str]:
     """Whom ``viewer_key`` muted or blocked, as the database has it."""
     muted = Mute.objects.filter(muter=viewer_key).values_list("muted", flat=True)
-    kind, _, user_id = viewer_key.partition(":")
-    blocked = relations.blocked_by(int(user_id)) if kind == "user" else set()
+    user_id = account_of(viewer_key)
+    blocked = relations.blocked_by(user_id) if user_id is not None else set()
     return frozenset([*muted, *(person_key(blocked_id, None) for blocked_id in blocked)])
 
 
-def refresh(viewer_key: str) -> frozenset[str]:
-    """Keep in Redis whom ``viewer_key`` hides now (after a mute, a block or an unblock)."""
+def hiding_changed(viewer_key: str) -> None:
+    """After a mute, a block or an unblock: keep in Redis whom ``viewer_key`` hides now,
+    and tell an account's open sockets (a guest's only socket that hides is the one
+    that muted)."""
+    _refresh(viewer_key)
+    user_id = account_of(viewer_key)
+    if user_id is not None:
+        async_to_sync(get_channel_layer().group_send)(account_group(user_id), {"type": "account.hidden"})
+
+
+def _refresh(viewer_key: str) -> frozenset[str]:
+    """Keep in Redis whom ``viewer_key`` hides now."""
     hidden = hidden_from(viewer_key)
     sync_client().set(_key(viewer_key), json.dumps(sorted(hidden)), ex=KEPT_SECONDS)
     return hidden
@@ -74,7 +89,7 @@ async def hidden_for_socket(viewer_key: str) -> frozenset[str]:
     and kept, when Redis has it no longer)."""
     stored = await async_client().get(_key(viewer_key))
     if stored is None:
-        return await database_sync_to_async(refresh)(viewer_key)
+        return await database_sync_to_async(_refresh)(viewer_key)
     return frozenset(json.loads(stored))
 
 

@@ -101,7 +101,8 @@ def act(report_id: int, kind: str, reason: str, staff: User) -> ModerationAction
 
 
 def account_group(user_id: int) -> str:
-    """The channel group of an account's sockets, told when it is suspended."""
+    """The channel group of an account's sockets, told when it is suspended and when whom
+    it hides changes (``mutes.hiding_changed``)."""
     return f"account.{user_id}"
 
 

@@ -12,7 +12,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_lazy
 
-from accounts.identity import GUEST_ID_KEY, player_from
+from accounts.identity import ACCOUNT_PREFIX, GUEST_ID_KEY, GUEST_PREFIX, names_an_account, player_from
 from plumbing.cache import UNREACHABLE
 from plumbing.loglimit import LimitedLog
 from rooms import codeguard
@@ -272,6 +272,14 @@ class RoomConsumer(WiredConsumer):
             await database_sync_to_async(hiding)(self.player, self.room_id, hide.line)
         except RoomError as refused:
             return await self._refuse(refused.message, logged="a refused block" if hide.block else "a refused mute")
+        if self.player.user_id is None:  # an account's every socket, this one too, hears ``account.hidden``
+            await self._hidden_changed()
+
+    async def account_hidden(self, event):
+        """The account hid or showed someone again, here or on another page."""
+        await self._hidden_changed()
+
+    async def _hidden_changed(self):
         self._hidden = None
         await self._send_chat_history(await async_client().get(chat.history_key(self.room_id)))
 
@@ -444,7 +452,7 @@ def _reader(line: chat.Line, viewer: str) -> str:
     depend on: whether it is the author, or an account, or a guest."""
     if not viewer or viewer == line.author:
         return viewer
-    return "user:" if viewer.startswith("user:") else "guest:"
+    return ACCOUNT_PREFIX if names_an_account(viewer) else GUEST_PREFIX
 
 
 async def _player(session):

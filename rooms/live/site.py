@@ -38,7 +38,7 @@ class SiteConsumer(WiredConsumer):
         self.user_id: int | None = None
         self.room_id: int | None = None  # the public room the page shows, if any
         self.group: str | None = None
-        self.account_group: str | None = None  # told when staff suspend the account
+        self.account_group: str | None = None  # told when staff suspend the account, or whom it hides changes
         self.language = translation.get_language()
         self.budget = incoming.MessageBudget()
 
@@ -93,6 +93,9 @@ class SiteConsumer(WiredConsumer):
         """Staff suspended the account: the page is no longer its."""
         await self.close(code=NOT_SIGNED_IN)
         self.closed = True
+
+    async def account_hidden(self, event):
+        """The account hid or showed someone again: a table's socket shows its chat, this one shows none."""
 
     async def _refuse(self, reason):
         limited_log.warning("Refused a message on %s: %s", self, str(reason))

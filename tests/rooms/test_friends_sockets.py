@@ -1,5 +1,6 @@
 """Friends over the sockets: a block from the chat hides the blocked account's lines and
-reactions from the blocker alone; each signed-in page's socket to the site keeps its
+reactions from the blocker alone, and a block or an unblock from a profile reaches the
+blocker's open tables at once; each signed-in page's socket to the site keeps its
 account online, with the public table it shows (never a private one); an invite sent
 over a table's socket arrives on the friend's open pages; and whatever is refused is
 told, with the socket left open."""
@@ -87,6 +88,35 @@ async def test_a_block_from_the_chat_hides_lines_and_reactions_from_the_blocker_
     finally:
         for socket in (ada, bob, bea):
             await socket.disconnect()
+
+
+async def test_a_block_and_an_unblock_from_a_profile_reach_the_blockers_open_table_and_pages():
+    room, keys = await database_sync_to_async(_table_with_two_accounts_and_a_guest)()
+    ada, bob = [await _connect(room.code, key) for key in keys[:2]]
+    adas_page = await _opened(keys[0], room.code)
+    ada_on_the_web = await database_sync_to_async(_signed_in_client)("ada")
+    try:
+        await _say(bob, "players", text="hello from bob")
+        assert "hello from bob" in await _next_chat(ada)
+        await database_sync_to_async(ada_on_the_web.post)("/players/bob/block/")
+        history = await _next_chat(ada)
+        assert 'hx-swap-oob="innerHTML"' in history and "hello from bob" not in history
+        await _say(bob, "players", text="blocked now")
+        await _say(bob, "players", text="still blocked")
+        await _drain(ada)
+        await database_sync_to_async(ada_on_the_web.post)("/players/bob/unblock/")
+        history = await _next_chat(ada)
+        assert "hello from bob" in history and "still blocked" in history
+        assert await adas_page.receive_nothing(timeout=0.3)  # the page's socket shows no chat, and stays open
+    finally:
+        for socket in (ada, bob, adas_page):
+            await socket.disconnect()
+
+
+def _signed_in_client(username: str) -> Client:
+    client = Client()
+    client.force_login(get_user_model().objects.get(username=username))
+    return client
 
 
 async def _ids(*names):
