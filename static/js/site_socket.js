@@ -13,10 +13,12 @@
   list.addEventListener("htmx:wsOpen", function (event) {
     event.stopPropagation();
     socket = event.detail.socketWrapper;
+    list.dataset.connected = "";  // the player is online for their friends from now on
   });
   list.addEventListener("htmx:wsClose", function (event) {
     event.stopPropagation();
     socket = null;
+    delete list.dataset.connected;
   });
   setInterval(function () { if (socket) socket.send(JSON.stringify({ kind: "ping" })); }, 30000);
 })();

@@ -20,6 +20,11 @@ def _follow(page, name: str) -> None:
     expect(page.get_by_test_id("unfollow")).to_be_visible()
 
 
+def _online(page) -> None:
+    """The page's socket to the site is open: its player is online for their friends."""
+    expect(page.locator("#invites[data-connected]")).to_have_count(1)
+
+
 def _friends_page(page) -> None:
     page.get_by_test_id("friends-link").click()  # one tap, from the header
     expect(page).to_have_url(re.compile(r"/me/friends/$"))
@@ -36,7 +41,7 @@ def test_friends_see_each_other_online_and_an_invite_arrives_live_and_joins_the_
     expect(bob.get_by_test_id("are-friends")).to_be_visible()
 
     bob.goto("/rooms/")
-    wait_for_htmx(bob)
+    _online(bob)
     _friends_page(ada)
     friend = ada.get_by_test_id("friend")
     expect(friend).to_contain_text(bob_name)
@@ -79,7 +84,7 @@ def test_a_dismissed_invite_leaves_the_page_and_the_pending_list(new_page):
     _follow(ada, bob_name)
     _follow(bob, ada_name)
     bob.goto("/leaderboard/")
-    wait_for_htmx(bob)
+    _online(bob)
     ada.goto("/me/friends/")
     expect(ada.get_by_test_id("online")).to_be_visible()
     create_room(ada)
